@@ -1,0 +1,16 @@
+//! GPU Quote Desk (算力比价台) core: the price catalog, its store, and the calculations that the
+//! `gpuquote` CLI and the desktop app both call. Nothing here depends on Tauri.
+#![deny(missing_docs)]
+
+pub mod catalog;
+pub mod error;
+pub mod model;
+pub mod money;
+pub mod names;
+pub mod paths;
+pub mod seed;
+pub mod settings;
+pub mod store;
+
+pub use error::{Error, ErrorPayload, Result};
+pub use store::Store;

@@ -1,0 +1,397 @@
+//! `gpuquote`: the command-line face of GPU Quote Desk (算力比价台). Every command calls the same
+//! core functions as the desktop app and works on the same database file.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
+use gpuquote::model::{BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView};
+use gpuquote::{catalog, names, paths, settings, Error, Store};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "gpuquote",
+    version,
+    about = "GPU Quote Desk (算力比价台): GPU rental prices, compared and quoted"
+)]
+struct Cli {
+    /// Database file (default: $GPUQUOTE_DB, else the per-user data directory)
+    #[arg(long, global = true, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// Print JSON (money as decimal strings) instead of tables
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List vendors with their current price snapshot
+    Vendors,
+    /// List current offers (latest approved snapshot per vendor), normalised per GPU-hour
+    Offers {
+        /// GPU as people name it: H100, 4090, "RTX 4090", 910B, "Ascend 910B"
+        #[arg(long)]
+        gpu: Option<String>,
+        /// Vendor, Chinese or English name: 极智算, Lambda
+        #[arg(long)]
+        vendor: Option<String>,
+        /// Instance mode: container | vm | bare_metal
+        #[arg(long, value_parser = parse_mode)]
+        mode: Option<Mode>,
+        /// Billing unit: hour | day | month | year
+        #[arg(long, value_parser = parse_billing)]
+        billing: Option<BillingUnit>,
+        /// Only domestic (信创) accelerators
+        #[arg(long)]
+        domestic: bool,
+        /// Free-text search (vendor, GPU, region, notes)
+        #[arg(long)]
+        search: Option<String>,
+        /// Sort order
+        #[arg(long, value_enum, default_value_t = SortArg::Vendor)]
+        sort: SortArg,
+    },
+    /// List accelerator specs and the names they answer to
+    Accelerators,
+    /// Database maintenance
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
+    },
+    /// Show or change settings (hours per month, exchange rates)
+    Settings {
+        #[command(subcommand)]
+        command: Option<SettingsCommand>,
+    },
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Integrity check and schema version
+    Check,
+    /// Write a consistent copy of the database to PATH (never overwrites)
+    Backup {
+        /// Destination file
+        path: PathBuf,
+    },
+    /// Print the database path in use
+    Path,
+}
+
+#[derive(Subcommand)]
+enum SettingsCommand {
+    /// Show settings
+    Show,
+    /// Hours per month used to normalise monthly prices (720 = 30 days, 730 = calendar average)
+    SetHours {
+        /// Hours (672–744)
+        hours: u32,
+    },
+    /// Record a dated exchange rate: 1 CURRENCY = RATE CNY
+    SetFx {
+        /// Currency, e.g. USD
+        currency: String,
+        /// Rate into CNY, e.g. 7.10
+        rate: String,
+        /// Date the rate applies to, YYYY-MM-DD (default: today)
+        #[arg(long)]
+        date: Option<String>,
+        /// Where the rate comes from
+        #[arg(long, default_value = "")]
+        source: String,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SortArg {
+    Vendor,
+    PerGpuHour,
+    Accelerator,
+    CapturedAt,
+}
+
+fn parse_mode(s: &str) -> Result<Mode, String> {
+    Mode::parse(s).ok_or_else(|| format!("unknown mode '{s}': use container, vm or bare_metal"))
+}
+
+fn parse_billing(s: &str) -> Result<BillingUnit, String> {
+    BillingUnit::parse(s)
+        .ok_or_else(|| format!("unknown billing unit '{s}': use hour, day, month or year"))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Error> {
+    let s = serde_json::to_string_pretty(v)
+        .map_err(|e| Error::Invalid { field: "json".into(), message: e.to_string() })?;
+    println!("{s}");
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<(), Error> {
+    let path = paths::resolve_db_path(cli.db)?;
+    if let Command::Db { command: DbCommand::Path } = cli.command {
+        println!("{}", path.display());
+        return Ok(());
+    }
+    let mut store = Store::open(&path)?;
+    match cli.command {
+        Command::Vendors => vendors(&store, cli.json),
+        Command::Offers { gpu, vendor, mode, billing, domestic, search, sort } => {
+            let sort = match sort {
+                SortArg::Vendor => OfferSort::Vendor,
+                SortArg::PerGpuHour => OfferSort::PerGpuHour,
+                SortArg::Accelerator => OfferSort::Accelerator,
+                SortArg::CapturedAt => OfferSort::CapturedAt,
+            };
+            let filter =
+                OfferFilter { gpu, vendor, mode, billing, domestic, search, sort: Some(sort) };
+            let list = catalog::list_offers(&store, &filter)?;
+            if cli.json {
+                print_json(&list)
+            } else {
+                offers_table(&store, &list)
+            }
+        }
+        Command::Accelerators => accelerators(&store, cli.json),
+        Command::Db { command } => match command {
+            DbCommand::Check => {
+                let c = store.check()?;
+                if cli.json {
+                    print_json(&c)?;
+                } else {
+                    println!("database: {}", path.display());
+                    println!("integrity: {}", c.integrity.join("; "));
+                    println!("foreign key violations: {}", c.foreign_key_violations);
+                    println!(
+                        "schema version: {} (this program knows up to {})",
+                        c.schema_version, c.supported_schema_version
+                    );
+                    println!(
+                        "rows: {} vendors, {} accelerators, {} snapshots, {} offers",
+                        c.vendors, c.accelerators, c.snapshots, c.offers
+                    );
+                    println!(
+                        "{}",
+                        if c.ok {
+                            "OK"
+                        } else {
+                            "PROBLEMS FOUND: restore from a backup (gpuquote db backup)"
+                        }
+                    );
+                }
+                if c.ok {
+                    Ok(())
+                } else {
+                    Err(Error::Invalid {
+                        field: path.display().to_string(),
+                        message: "integrity check failed".into(),
+                    })
+                }
+            }
+            DbCommand::Backup { path: dest } => {
+                store.backup(&dest)?;
+                println!("backup written to {}", dest.display());
+                Ok(())
+            }
+            DbCommand::Path => Ok(()),
+        },
+        Command::Settings { command } => {
+            match command.unwrap_or(SettingsCommand::Show) {
+                SettingsCommand::Show => {}
+                SettingsCommand::SetHours { hours } => {
+                    settings::set_hours_per_month(&mut store, hours)?
+                }
+                SettingsCommand::SetFx { currency, rate, date, source } => {
+                    let date =
+                        date.unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
+                    settings::add_rate(&mut store, &currency, &rate, &date, &source)?;
+                }
+            }
+            let s = settings::get(&store)?;
+            if cli.json {
+                return print_json(&s);
+            }
+            println!(
+                "hours per month: {} (monthly price ÷ GPUs ÷ {} = per GPU-hour)",
+                s.hours_per_month, s.hours_per_month
+            );
+            for r in &s.fx {
+                println!("1 {} = {} {} (as of {}; {})", r.base, r.rate, r.quote, r.as_of, r.source);
+            }
+            Ok(())
+        }
+    }
+}
+
+fn confidence_label(c: Confidence) -> String {
+    match c {
+        Confidence::High => "high".into(),
+        Confidence::Medium => "medium".into(),
+        Confidence::Low => "LOW ⚠".into(),
+    }
+}
+
+fn vendors(store: &Store, json: bool) -> Result<(), Error> {
+    let list = catalog::list_vendors(store)?;
+    if json {
+        return print_json(&list);
+    }
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED).set_header([
+        "供应商",
+        "Vendor",
+        "offers",
+        "captured",
+        "confidence",
+        "source",
+    ]);
+    for v in &list {
+        let name = if v.example { format!("{} (example)", v.name_zh) } else { v.name_zh.clone() };
+        t.add_row([
+            Cell::new(name),
+            Cell::new(&v.name_en),
+            Cell::new(v.current_offers).set_alignment(CellAlignment::Right),
+            Cell::new(v.captured_at.as_deref().map(|d| d.get(..10).unwrap_or(d)).unwrap_or("—")),
+            Cell::new(v.confidence.map(confidence_label).unwrap_or_else(|| "—".into())),
+            Cell::new(truncate(v.source.as_deref().unwrap_or("no approved snapshot"), 60)),
+        ]);
+    }
+    println!("{t}");
+    println!("{} vendors", list.len());
+    Ok(())
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n - 1).collect::<String>())
+    }
+}
+
+fn offers_table(store: &Store, list: &[OfferView]) -> Result<(), Error> {
+    let hpm = settings::hours_per_month(store)?;
+    let mut sources: BTreeMap<i64, (usize, &OfferView)> = BTreeMap::new();
+    for o in list {
+        let n = sources.len() + 1;
+        sources.entry(o.snapshot_id).or_insert((n, o));
+    }
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED).set_header([
+        "供应商 Vendor",
+        "GPU",
+        "×",
+        "mode",
+        "tenancy",
+        "billing",
+        "price",
+        "per GPU-h",
+        "¥/GPU-h",
+        "region",
+        "captured",
+        "confidence",
+        "src",
+    ]);
+    for o in list {
+        let mut flags = Vec::new();
+        if o.interruptible {
+            flags.push("preemptible");
+        }
+        if o.from_price {
+            flags.push("from");
+        }
+        let price = match &o.price_max {
+            Some(max) => format!("{}–{} {}", o.price, max, o.currency),
+            None => format!("{} {}", o.price, o.currency),
+        };
+        let basis = if o.price_basis == gpuquote::model::PriceBasis::Gpu { "/GPU" } else { "" };
+        t.add_row([
+            Cell::new(if o.vendor_example {
+                format!("{} (example)", o.vendor)
+            } else {
+                o.vendor.clone()
+            }),
+            Cell::new(&o.accelerator),
+            Cell::new(o.gpus).set_alignment(CellAlignment::Right),
+            Cell::new(o.mode.as_str()),
+            Cell::new(if flags.is_empty() {
+                o.tenancy.as_str().to_string()
+            } else {
+                format!("{} ({})", o.tenancy, flags.join(", "))
+            }),
+            Cell::new(o.billing.as_str()),
+            Cell::new(format!("{price}{basis}")).set_alignment(CellAlignment::Right),
+            Cell::new(format!("{} {}", o.per_gpu_hour, o.currency))
+                .set_alignment(CellAlignment::Right),
+            Cell::new(
+                o.per_gpu_hour_cny
+                    .as_deref()
+                    .map(|s| format!("¥{s}"))
+                    .unwrap_or_else(|| "no rate".into()),
+            )
+            .set_alignment(CellAlignment::Right),
+            Cell::new(o.region.as_deref().unwrap_or("")),
+            Cell::new(o.captured_at.get(..10).unwrap_or(&o.captured_at)),
+            Cell::new(confidence_label(o.confidence)),
+            Cell::new(format!("[{}]", sources.get(&o.snapshot_id).map(|s| s.0).unwrap_or(0))),
+        ]);
+    }
+    println!("{t}");
+    println!(
+        "{} offers. Per GPU-hour = instance price ÷ GPUs ÷ hours in the billing unit (hour 1, day 24, month {hpm}, year {}).",
+        list.len(),
+        hpm * 12
+    );
+    for r in settings::current_rates(store)? {
+        println!("¥ at 1 {} = {} CNY, rate of {} ({}).", r.base, r.rate, r.as_of, r.source);
+    }
+    let mut by_n: Vec<_> = sources.values().collect();
+    by_n.sort_by_key(|s| s.0);
+    for (n, o) in by_n {
+        println!("[{n}] {} — snapshot #{} ({}), {}", o.vendor, o.snapshot_id, o.origin, o.source);
+    }
+    Ok(())
+}
+
+fn accelerators(store: &Store, json: bool) -> Result<(), Error> {
+    let list = names::accelerators(store)?;
+    if json {
+        return print_json(&list);
+    }
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED).set_header([
+        "accelerator",
+        "maker",
+        "GB",
+        "FP16 dense TFLOPS",
+        "domestic",
+        "confidence",
+        "also called",
+    ]);
+    for a in &list {
+        t.add_row([
+            Cell::new(&a.name),
+            Cell::new(&a.maker),
+            Cell::new(a.memory_gb.map(|m| m.to_string()).unwrap_or_else(|| "unknown".into())),
+            Cell::new(a.fp16_tflops.as_deref().unwrap_or("unknown")),
+            Cell::new(if a.domestic { "信创" } else { "" }),
+            Cell::new(confidence_label(a.confidence)),
+            Cell::new(a.aliases.join(", ")),
+        ]);
+    }
+    println!("{t}");
+    Ok(())
+}
