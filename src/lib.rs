@@ -2,6 +2,7 @@
 //! `gpuquote` CLI and the desktop app both call. Nothing here depends on Tauri.
 #![deny(missing_docs)]
 
+pub mod bindings;
 pub mod catalog;
 pub mod error;
 pub mod model;

@@ -236,18 +236,24 @@ pub struct OfferView {
 #[serde(default)]
 pub struct OfferFilter {
     /// Accelerator name as people type it (`H100`, `4090`, `910B`).
+    #[ts(optional)]
     pub gpu: Option<String>,
     /// Vendor name, Chinese or English, or key.
+    #[ts(optional)]
     pub vendor: Option<String>,
     /// Instance mode.
+    #[ts(optional)]
     pub mode: Option<Mode>,
     /// Billing unit.
+    #[ts(optional)]
     pub billing: Option<BillingUnit>,
     /// Only domestic (信创) accelerators.
     pub domestic: bool,
     /// Free-text search over vendor, accelerator, region and notes.
+    #[ts(optional)]
     pub search: Option<String>,
     /// Sort order.
+    #[ts(optional)]
     pub sort: Option<OfferSort>,
 }
 

@@ -1,0 +1,237 @@
+//! Integration tests: the `gpuquote` binary on real database files in temporary directories.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Self {
+        Env { dir: tempfile::tempdir().expect("tempdir") }
+    }
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("catalog.sqlite3")
+    }
+    fn cmd(&self) -> Command {
+        let mut c = Command::cargo_bin("gpuquote").expect("binary");
+        c.arg("--db").arg(self.db()).env_remove("GPUQUOTE_DB");
+        c
+    }
+    fn json(&self, args: &[&str]) -> Value {
+        let out = self.cmd().args(args).arg("--json").output().expect("run");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).expect("json")
+    }
+}
+
+fn file_bytes(p: &Path) -> Vec<u8> {
+    std::fs::read(p).expect("read")
+}
+
+#[test]
+fn bindings_are_generated_from_rust() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/src/bindings.ts");
+    let fresh = gpuquote::bindings::typescript();
+    if std::env::var_os("UPDATE_BINDINGS").is_some() {
+        std::fs::write(&path, &fresh).expect("write bindings");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "ui/src/bindings.ts is stale: run UPDATE_BINDINGS=1 cargo test -p gpuquote --test cli bindings"
+    );
+}
+
+#[test]
+fn h100_offers_show_jygpu_bare_metal_at_14_67() {
+    let env = Env::new();
+    let v = env.json(&["offers", "--gpu", "H100"]);
+    let list = v.as_array().expect("array");
+    let o = list
+        .iter()
+        .find(|o| o["vendor"] == "极智算" && o["mode"] == "bare_metal" && o["gpus"] == 8)
+        .expect("极智算 H100 ×8 bare metal");
+    assert_eq!(o["price"], "84480.00");
+    assert_eq!(o["currency"], "CNY");
+    assert_eq!(o["billing"], "month");
+    assert_eq!(o["per_gpu_hour"], "14.67");
+    assert_eq!(o["per_gpu_hour_cny"], "14.67");
+    assert_eq!(o["hours_per_month"], 720);
+    assert!(o["convention"].as_str().expect("convention").contains("720 h/month"));
+    for key in [
+        "vendor",
+        "accelerator",
+        "gpus",
+        "mode",
+        "tenancy",
+        "interruptible",
+        "billing",
+        "price",
+        "currency",
+        "per_gpu_hour",
+        "per_gpu_hour_cny",
+        "hours_per_month",
+        "captured_at",
+        "source",
+        "confidence",
+    ] {
+        assert!(o.get(key).is_some(), "missing {key}");
+    }
+    assert!(list.iter().all(|o| o["accelerator"].as_str().expect("name").starts_with("H100")));
+}
+
+#[test]
+fn names_people_use_find_offers() {
+    let env = Env::new();
+    for gpu in ["4090", "RTX 4090", "910B", "Ascend 910B", "h100", "A100"] {
+        let v = env.json(&["offers", "--gpu", gpu]);
+        assert!(!v.as_array().expect("array").is_empty(), "{gpu}");
+    }
+    let zh = env.json(&["offers", "--vendor", "极智算"]);
+    let en = env.json(&["offers", "--vendor", "JYGPU"]);
+    assert_eq!(zh, en);
+    let dom = env.json(&["offers", "--domestic"]);
+    assert!(dom.as_array().expect("array").iter().all(|o| o["domestic"] == true));
+    let sorted = env.json(&["offers", "--sort", "per-gpu-hour", "--mode", "bare_metal"]);
+    let prices: Vec<f64> = sorted
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|o| o["per_gpu_hour_cny_exact"].as_str().expect("cny").parse().expect("num"))
+        .collect();
+    assert!(prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
+}
+
+#[test]
+fn default_catalog_has_enough_vendors_and_offers() {
+    let env = Env::new();
+    let vendors = env.json(&["vendors"]);
+    let with_offers =
+        vendors.as_array().expect("array").iter().filter(|v| v["current_offers"] != 0).count();
+    assert!(with_offers >= 6, "{with_offers}");
+    let offers = env.json(&["offers"]);
+    assert!(offers.as_array().expect("array").len() >= 15);
+    // The table form says its units and sources.
+    env.cmd()
+        .arg("offers")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("¥/GPU-h").and(predicate::str::contains("[1]")));
+}
+
+#[test]
+fn unknown_names_suggest_closest() {
+    let env = Env::new();
+    env.cmd().args(["offers", "--gpu", "H10O"]).assert().failure().stderr(
+        predicate::str::contains("unknown GPU 'H10O'").and(predicate::str::contains("H100")),
+    );
+    env.cmd()
+        .args(["offers", "--vendor", "极致算"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("did you mean: 极智算"));
+    env.cmd()
+        .args(["offers", "--mode", "metal-box"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("container, vm or bare_metal"));
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_and_untouched() {
+    let env = Env::new();
+    let content = b"name,price\nH100,84480\nthis is a CSV, not a database\n".repeat(20);
+    std::fs::write(env.db(), &content).expect("write");
+    env.cmd()
+        .arg("offers")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not a GPU Quote Desk database"));
+    assert_eq!(file_bytes(&env.db()), content);
+}
+
+#[test]
+fn a_newer_schema_is_refused_and_untouched() {
+    let env = Env::new();
+    {
+        let conn = rusqlite::Connection::open(env.db()).expect("open");
+        conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").expect("init");
+    }
+    let before = file_bytes(&env.db());
+    env.cmd()
+        .arg("vendors")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("schema version 99 is newer"));
+    assert_eq!(file_bytes(&env.db()), before);
+    assert!(!env.dir.path().join("catalog.sqlite3-wal").exists());
+}
+
+#[test]
+fn check_and_backup() {
+    let env = Env::new();
+    env.cmd().args(["db", "check"]).assert().success().stdout(
+        predicate::str::contains("integrity: ok")
+            .and(predicate::str::contains("schema version: 1")),
+    );
+    let backup = env.dir.path().join("backup.sqlite3");
+    env.cmd().args(["db", "backup"]).arg(&backup).assert().success();
+    // The copy is a complete database with the same offers.
+    let mut c = Command::cargo_bin("gpuquote").expect("binary");
+    let out = c.arg("--db").arg(&backup).args(["offers", "--json"]).output().expect("run");
+    let copy: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(copy, env.json(&["offers"]));
+    // Never overwrites.
+    env.cmd()
+        .args(["db", "backup"])
+        .arg(&backup)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("already exists"));
+}
+
+#[test]
+fn database_path_comes_from_the_environment() {
+    let env = Env::new();
+    let p = env.dir.path().join("from-env.sqlite3");
+    let mut c = Command::cargo_bin("gpuquote").expect("binary");
+    c.env("GPUQUOTE_DB", &p)
+        .args(["db", "path"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("from-env.sqlite3"));
+    let mut c = Command::cargo_bin("gpuquote").expect("binary");
+    c.env("GPUQUOTE_DB", &p).arg("vendors").assert().success();
+    assert!(p.exists());
+}
+
+#[test]
+fn settings_change_the_normalisation_and_are_validated() {
+    let env = Env::new();
+    env.cmd().args(["settings", "set-hours", "730"]).assert().success();
+    let v = env.json(&["offers", "--gpu", "H100", "--vendor", "极智算"]);
+    assert_eq!(v[0]["per_gpu_hour"], "14.47");
+    assert_eq!(v[0]["hours_per_month"], 730);
+    env.cmd()
+        .args(["settings", "set-hours", "100"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("hours_per_month"));
+    env.cmd()
+        .args(["settings", "set-fx", "USD", "7.25", "--date", "2026-11-28"])
+        .assert()
+        .success();
+    let v = env.json(&["offers", "--vendor", "Lambda", "--gpu", "A100"]);
+    // 2.79 × 7.25 = 20.2275
+    assert_eq!(v[0]["per_gpu_hour_cny"], "20.23");
+    assert_eq!(v[0]["fx_as_of"], "2026-11-28");
+    env.cmd()
+        .args(["settings", "set-fx", "USD", "seven", "--date", "2026-11-28"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("rate"));
+}
