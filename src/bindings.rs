@@ -6,7 +6,7 @@ use crate::model::{
     Accelerator, BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView, Origin,
     PriceBasis, ReviewState, Tenancy, VendorView,
 };
-use crate::settings::{FxRate, Settings};
+use crate::settings::{AppInfo, FxRate, Settings};
 use crate::ErrorPayload;
 use ts_rs::TS;
 
@@ -28,6 +28,7 @@ pub fn typescript() -> String {
         FxRate::decl(),
         Settings::decl(),
         ErrorPayload::decl(),
+        AppInfo::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -39,5 +40,30 @@ pub fn typescript() -> String {
         out.push_str(&d);
         out.push('\n');
     }
+    out.push_str(COMMANDS_TS);
     out
+}
+
+/// The desktop commands: name, arguments and result, so the UI has one typed `call()` and never
+/// spells a command's types by hand. `src-tauri` registers exactly these names.
+const COMMANDS_TS: &str = "
+/** Every Tauri command of the desktop shell: its arguments and its result. */
+export interface Commands {
+  list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
+  list_vendors: { args: Record<string, never>; result: Array<VendorView> };
+  list_accelerators: { args: Record<string, never>; result: Array<Accelerator> };
+  get_settings: { args: Record<string, never>; result: Settings };
+  set_hours_per_month: { args: { hours: number }; result: Settings };
+  add_fx_rate: { args: { rate: FxRate }; result: Settings };
+  app_info: { args: Record<string, never>; result: AppInfo };
+}
+";
+
+/// Names of the commands in [`COMMANDS_TS`], for the shell's test.
+pub fn command_names() -> Vec<&'static str> {
+    COMMANDS_TS
+        .lines()
+        .filter_map(|l| l.trim().split_once(": { args"))
+        .map(|(name, _)| name)
+        .collect()
 }

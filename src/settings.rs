@@ -180,3 +180,15 @@ mod tests {
         assert_eq!(hours_per_month(&store).expect("hpm"), 720);
     }
 }
+
+/// What the Settings page shows about the installation.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct AppInfo {
+    /// The database file in use.
+    pub db_path: Option<String>,
+    /// Its schema version.
+    #[ts(type = "number | null")]
+    pub schema_version: Option<i64>,
+    /// Program version.
+    pub version: String,
+}

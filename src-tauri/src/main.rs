@@ -1,1 +1,133 @@
-fn main() {}
+//! GPU Quote Desk desktop shell: opens the shared database and exposes the core as Tauri
+//! commands. Each command is a line or two around a core function; errors cross as
+//! `{code, message}`.
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
+use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
+use gpuquote::settings::{AppInfo, FxRate, Settings};
+use gpuquote::{catalog, names, paths, settings, ErrorPayload, Store};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+struct AppState {
+    db_path: Option<PathBuf>,
+    store: Mutex<Result<Store, ErrorPayload>>,
+}
+
+type CmdResult<T> = Result<T, ErrorPayload>;
+
+impl AppState {
+    fn open() -> Self {
+        match paths::resolve_db_path(None) {
+            Ok(p) => {
+                let store = Store::open(&p).map_err(|e| e.payload());
+                if let Err(e) = &store {
+                    tracing::error!(code = %e.code, "{}", e.message);
+                }
+                AppState { db_path: Some(p), store: Mutex::new(store) }
+            }
+            Err(e) => AppState { db_path: None, store: Mutex::new(Err(e.payload())) },
+        }
+    }
+
+    /// Runs a core function on the open store (or returns why the store could not be opened).
+    fn with<T>(&self, f: impl FnOnce(&mut Store) -> gpuquote::Result<T>) -> CmdResult<T> {
+        let mut guard = self.store.lock().map_err(|_| ErrorPayload {
+            code: "internal".into(),
+            message: "the database lock was poisoned by an earlier failure; restart the app".into(),
+        })?;
+        match guard.as_mut() {
+            Ok(store) => f(store).map_err(|e| e.payload()),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+#[tauri::command(async)]
+fn list_offers(
+    state: tauri::State<'_, AppState>,
+    filter: OfferFilter,
+) -> CmdResult<Vec<OfferView>> {
+    state.with(|s| catalog::list_offers(s, &filter))
+}
+
+#[tauri::command(async)]
+fn list_vendors(state: tauri::State<'_, AppState>) -> CmdResult<Vec<VendorView>> {
+    state.with(|s| catalog::list_vendors(s))
+}
+
+#[tauri::command(async)]
+fn list_accelerators(state: tauri::State<'_, AppState>) -> CmdResult<Vec<Accelerator>> {
+    state.with(|s| names::accelerators(s))
+}
+
+#[tauri::command(async)]
+fn get_settings(state: tauri::State<'_, AppState>) -> CmdResult<Settings> {
+    state.with(|s| settings::get(s))
+}
+
+#[tauri::command(async)]
+fn set_hours_per_month(state: tauri::State<'_, AppState>, hours: u32) -> CmdResult<Settings> {
+    state.with(|s| settings::set_hours_per_month(s, hours).and_then(|_| settings::get(s)))
+}
+
+#[tauri::command(async)]
+fn add_fx_rate(state: tauri::State<'_, AppState>, rate: FxRate) -> CmdResult<Settings> {
+    state.with(|s| {
+        settings::add_rate(s, &rate.base, &rate.rate, &rate.as_of, &rate.source)
+            .and_then(|_| settings::get(s))
+    })
+}
+
+#[tauri::command(async)]
+fn app_info(state: tauri::State<'_, AppState>) -> AppInfo {
+    AppInfo {
+        db_path: state.db_path.as_ref().map(|p| p.display().to_string()),
+        schema_version: state.with(|s| s.schema_version()).ok(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    }
+}
+
+/// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
+macro_rules! commands {
+    ($($name:ident),+ $(,)?) => {
+        /// Command names as registered, for the test against the generated bindings.
+        #[cfg(test)]
+        const REGISTERED: &[&str] = &[$(stringify!($name)),+];
+        fn handler() -> impl Fn(tauri::ipc::Invoke) -> bool + Send + Sync + 'static {
+            tauri::generate_handler![$($name),+]
+        }
+    };
+}
+commands!(
+    list_offers,
+    list_vendors,
+    list_accelerators,
+    get_settings,
+    set_hours_per_month,
+    add_fx_rate,
+    app_info
+);
+
+fn main() {
+    let result = tauri::Builder::default()
+        .manage(AppState::open())
+        .invoke_handler(handler())
+        .run(tauri::generate_context!());
+    if let Err(e) = result {
+        eprintln!("GPU Quote Desk could not start: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn registered_commands_match_the_generated_bindings() {
+        let mut registered: Vec<&str> = super::REGISTERED.to_vec();
+        let mut generated = gpuquote::bindings::command_names();
+        registered.sort_unstable();
+        generated.sort_unstable();
+        assert_eq!(registered, generated);
+    }
+}

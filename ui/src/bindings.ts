@@ -366,3 +366,28 @@ code: string,
  * Human-readable message.
  */
 message: string, };
+
+export type AppInfo = { 
+/**
+ * The database file in use.
+ */
+db_path: string | null, 
+/**
+ * Its schema version.
+ */
+schema_version: number | null, 
+/**
+ * Program version.
+ */
+version: string, };
+
+/** Every Tauri command of the desktop shell: its arguments and its result. */
+export interface Commands {
+  list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
+  list_vendors: { args: Record<string, never>; result: Array<VendorView> };
+  list_accelerators: { args: Record<string, never>; result: Array<Accelerator> };
+  get_settings: { args: Record<string, never>; result: Settings };
+  set_hours_per_month: { args: { hours: number }; result: Settings };
+  add_fx_rate: { args: { rate: FxRate }; result: Settings };
+  app_info: { args: Record<string, never>; result: AppInfo };
+}

@@ -1,0 +1,114 @@
+// Browser test: the built UI in Debian's Chromium (playwright-core), with the Tauri IPC mocked by
+// data the real core produced (`gpuquote offers --json` on a fresh database).
+// Usage: node e2e/browser.test.mjs  (expects ui/dist built and the gpuquote binary built)
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const bin = process.env.GPUQUOTE_BIN ?? join(root, 'target', 'debug', 'gpuquote');
+const chromiumPath = process.env.CHROMIUM ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(existsSync);
+const artifacts = join(root, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const db = join(mkdtempSync(join(tmpdir(), 'gq-browser-')), 'catalog.sqlite3');
+const core = (...args) => JSON.parse(execFileSync(bin, ['--db', db, ...args, '--json'], { encoding: 'utf8' }));
+const data = {
+  offers: core('offers'),
+  domestic: core('offers', '--domestic'),
+  vendors: core('vendors'),
+  accelerators: core('accelerators'),
+  settings: core('settings'),
+};
+
+const port = 4173;
+const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
+  cwd: join(root, 'ui'),
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/`);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('vite preview did not start');
+}
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  await waitForServer();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const external = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.hostname !== '127.0.0.1' && u.protocol.startsWith('http')) external.push(r.url());
+  });
+  await page.addInitScript((d) => {
+    window.__calls = [];
+    window.__TAURI_INTERNALS__ = {
+      metadata: { currentWindow: { label: 'main' }, currentWebview: { windowLabel: 'main', label: 'main' } },
+      transformCallback: () => 0,
+      invoke: async (cmd, args) => {
+        window.__calls.push({ cmd, args });
+        switch (cmd) {
+          case 'list_offers':
+            return args.filter.domestic ? d.domestic : d.offers;
+          case 'list_vendors': return d.vendors;
+          case 'list_accelerators': return d.accelerators;
+          case 'get_settings': return d.settings;
+          case 'app_info': return { db_path: '/mock/catalog.sqlite3', schema_version: 1, version: 'test' };
+          default: throw { code: 'internal', message: `unknown command ${cmd}` };
+        }
+      },
+    };
+  }, data);
+  await page.goto(`http://127.0.0.1:${port}/`);
+  const rows = page.locator('[data-testid="catalog-table"] tbody tr.ant-table-row');
+  await rows.first().waitFor();
+  const n = await rows.count();
+  assert.equal(n, data.offers.length, 'every offer is a row');
+  assert.ok(n >= 15, `at least 15 offers, got ${n}`);
+  const text = await page.locator('[data-testid="catalog-table"]').innerText();
+  assert.match(text, /极智算/);
+  assert.match(text, /¥84,480\.00/);
+  assert.match(text, /¥14\.67/);
+  assert.ok((await page.locator('[data-testid="low-confidence"]').count()) > 0, 'low confidence marked');
+  await page.screenshot({ path: join(artifacts, 'browser-catalog-zh.png'), fullPage: false });
+
+  // Sorting by ¥/GPU-h puts the cheapest first.
+  await page.locator('th', { hasText: '¥/卡时' }).first().click();
+  const firstPrice = await rows.first().locator('[data-testid="per-gpu-hour-cny"]').innerText();
+  const all = data.offers.map((o) => Number(o.per_gpu_hour_cny_exact)).sort((a, b) => a - b);
+  assert.equal(firstPrice, `¥${all[0].toFixed(2)}`);
+
+  // Domestic filter goes to the core and narrows the table.
+  await page.getByText('仅信创').click();
+  await page.waitForFunction(
+    (k) => document.querySelectorAll('[data-testid="catalog-table"] tbody tr.ant-table-row').length === k,
+    data.domestic.length,
+  );
+  const calls = await page.evaluate(() => window.__calls.filter((c) => c.cmd === 'list_offers'));
+  assert.ok(calls.some((c) => c.args.filter.domestic === true));
+
+  // English.
+  await page.getByText('EN', { exact: true }).click();
+  await page.locator('th', { hasText: '¥/GPU-h' }).first().waitFor();
+  assert.deepEqual(external, [], 'no request leaves the machine');
+  console.log(`browser test passed: ${n} offers, ${data.domestic.length} domestic; screenshot artifacts/browser-catalog-zh.png`);
+} finally {
+  await browser.close();
+  stop();
+}

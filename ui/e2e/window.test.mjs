@@ -1,0 +1,100 @@
+// Real-window test: the desktop binary started under Xvfb and driven through tauri-driver and
+// WebKitWebDriver (plain WebDriver over HTTP), reading Catalog rows that came from a real
+// database file — seeded by the app itself, with a setting changed beforehand by the CLI.
+// Usage: xvfb-run -a node e2e/window.test.mjs
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const app = process.env.GPUQUOTE_DESKTOP_BIN ?? join(root, 'target', 'debug', 'gpuquote-desktop');
+const cli = process.env.GPUQUOTE_BIN ?? join(root, 'target', 'debug', 'gpuquote');
+const driver =
+  process.env.TAURI_DRIVER ??
+  [join(root, '.ci', 'tools', 'bin', 'tauri-driver'), '/var/cache/gpuquote/tools/bin/tauri-driver'].find(existsSync);
+assert.ok(driver, 'tauri-driver not found: set TAURI_DRIVER or run .ci/run');
+assert.ok(existsSync(app), `desktop binary missing: ${app}`);
+const artifacts = join(root, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+// The CLI and the app share this file: the CLI sets 730 h/month first, the app must show it.
+const db = join(mkdtempSync(join(tmpdir(), 'gq-window-')), 'catalog.sqlite3');
+execFileSync(cli, ['--db', db, 'settings', 'set-hours', '730']);
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+const base = 'http://127.0.0.1:4444';
+const td = spawn(driver, ['--native-driver', '/usr/bin/WebKitWebDriver'], {
+  env: { ...process.env, GPUQUOTE_DB: db },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => td.kill('SIGTERM');
+process.on('exit', stop);
+
+async function wd(method, path, body) {
+  const r = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const j = await r.json();
+  if (!r.ok) throw new Error(`${method} ${path}: ${JSON.stringify(j)}`);
+  return j.value;
+}
+
+async function until(what, f, ms = 20000) {
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      const v = await f();
+      if (v) return v;
+    } catch {}
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let session;
+try {
+  await until('tauri-driver', async () => (await fetch(base + '/status')).ok);
+  const t0 = performance.now();
+  session = (await wd('POST', '/session', {
+    capabilities: { alwaysMatch: { 'tauri:options': { application: app } } },
+  })).sessionId;
+  const tSession = performance.now() - t0;
+  const s = `/session/${session}`;
+  const rowsSel = { using: 'css selector', value: '[data-testid="catalog-table"] tbody tr.ant-table-row' };
+  const rows = await until('catalog rows', async () => {
+    const els = await wd('POST', `${s}/elements`, rowsSel);
+    return els.length >= 15 ? els : null;
+  });
+  const tRows = performance.now() - t0;
+  const title = await wd('GET', `${s}/title`);
+  assert.equal(title, '算力比价台 — GPU Quote Desk');
+  const texts = await Promise.all(rows.map((r) => wd('GET', `${s}/element/${r[ELEMENT]}/text`)));
+  const firstCells = await Promise.all(
+    rows.map((r) => wd('POST', `${s}/element/${r[ELEMENT]}/element`, { using: 'css selector', value: '[data-testid="vendor-name"]' })),
+  );
+  const vendorNames = await Promise.all(firstCells.map((c) => wd('GET', `${s}/element/${c[ELEMENT]}/text`)));
+  const vendors = new Set(vendorNames.map((t) => t.split('\n')[0].trim()));
+  assert.ok(texts.length >= 15, `${texts.length} rows`);
+  assert.ok(vendors.size >= 6, `${vendors.size} vendors`);
+  const h100 = texts.find((t) => t.includes('极智算') && t.includes('H100') && t.includes('¥84,480.00'));
+  assert.ok(h100, 'the 极智算 H100 ×8 row');
+  // 84,480 / 8 / 730 = 14.47: the app reads the file the CLI wrote.
+  assert.match(h100, /¥14\.47/);
+  const footer = await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="catalog-footer"]' });
+  assert.match(await wd('GET', `${s}/element/${footer[ELEMENT]}/text`), /730/);
+  // Let WebKit paint the settled page before the screenshot.
+  await new Promise((r) => setTimeout(r, 500));
+  const png = await wd('GET', `${s}/screenshot`);
+  writeFileSync(join(artifacts, 'window-catalog-zh.png'), Buffer.from(png, 'base64'));
+  console.log(
+    `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshot artifacts/window-catalog-zh.png`,
+  );
+} finally {
+  if (session) await wd('DELETE', `/session/${session}`).catch(() => {});
+  stop();
+}

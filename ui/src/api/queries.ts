@@ -1,0 +1,52 @@
+// TanStack Query around every command.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FxRate, OfferFilter } from '../bindings';
+import { call } from './call';
+
+export const keys = {
+  offers: (f: OfferFilter) => ['offers', f] as const,
+  vendors: ['vendors'] as const,
+  accelerators: ['accelerators'] as const,
+  settings: ['settings'] as const,
+  appInfo: ['appInfo'] as const,
+};
+
+export const useOffers = (filter: OfferFilter) =>
+  useQuery({ queryKey: keys.offers(filter), queryFn: () => call('list_offers', { filter }) });
+
+export const useVendors = () =>
+  useQuery({ queryKey: keys.vendors, queryFn: () => call('list_vendors', {}) });
+
+export const useAccelerators = () =>
+  useQuery({ queryKey: keys.accelerators, queryFn: () => call('list_accelerators', {}) });
+
+export const useSettings = () =>
+  useQuery({ queryKey: keys.settings, queryFn: () => call('get_settings', {}) });
+
+export const useAppInfo = () =>
+  useQuery({ queryKey: keys.appInfo, queryFn: () => call('app_info', {}) });
+
+/** Settings change every normalised price: refresh the offers too. */
+function useInvalidateAfterSettings() {
+  const qc = useQueryClient();
+  return (data: unknown) => {
+    qc.setQueryData(keys.settings, data);
+    void qc.invalidateQueries({ queryKey: ['offers'] });
+  };
+}
+
+export const useSetHours = () => {
+  const onSuccess = useInvalidateAfterSettings();
+  return useMutation({
+    mutationFn: (hours: number) => call('set_hours_per_month', { hours }),
+    onSuccess,
+  });
+};
+
+export const useAddFxRate = () => {
+  const onSuccess = useInvalidateAfterSettings();
+  return useMutation({
+    mutationFn: (rate: FxRate) => call('add_fx_rate', { rate }),
+    onSuccess,
+  });
+};

@@ -1,0 +1,33 @@
+// i18next with zh-CN as the default and fallback; one file per page per language.
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import zhCommon from './locales/zh-CN/common.json';
+import zhCatalog from './locales/zh-CN/catalog.json';
+import zhSettings from './locales/zh-CN/settings.json';
+import enCommon from './locales/en/common.json';
+import enCatalog from './locales/en/catalog.json';
+import enSettings from './locales/en/settings.json';
+
+export const resources = {
+  'zh-CN': { common: zhCommon, catalog: zhCatalog, settings: zhSettings },
+  en: { common: enCommon, catalog: enCatalog, settings: enSettings },
+} as const;
+
+export type Lang = keyof typeof resources;
+export const LANG_KEY = 'gpuquote.lang';
+
+export function initialLang(): Lang {
+  const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;
+  return saved === 'en' ? 'en' : 'zh-CN';
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLang(),
+  fallbackLng: 'zh-CN',
+  defaultNS: 'common',
+  ns: ['common', 'catalog', 'settings'],
+  interpolation: { escapeValue: false },
+});
+
+export default i18n;
