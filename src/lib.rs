@@ -1,6 +1,7 @@
 //! GPU Quote Desk (算力比价台) core: the price catalog, its store, and the calculations that the
 //! `gpuquote` CLI and the desktop app both call. Nothing here depends on Tauri.
 #![deny(missing_docs)]
+#![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod bindings;
 pub mod catalog;
