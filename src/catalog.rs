@@ -10,10 +10,10 @@ use crate::money;
 use crate::names;
 use crate::settings;
 use crate::store::Store;
-use rusqlite::types::Value;
 use rust_decimal::Decimal;
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// Id of the latest approved snapshot of each vendor that has one.
 pub fn current_snapshot_ids(store: &Store) -> Result<Vec<i64>> {
@@ -47,136 +47,291 @@ pub fn per_gpu_hour(
     per_gpu / billing.hours(hours_per_month)
 }
 
+/// A text column borrowed without allocating.
+fn word<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> rusqlite::Result<&'r str> {
+    r.get_ref(i)?.as_str().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+/// Vendor and snapshot facts shared by every offer of one current snapshot.
+struct SnapshotInfo {
+    id: i64,
+    vendor: Arc<str>,
+    vendor_en: Arc<str>,
+    vendor_key: Arc<str>,
+    vendor_example: bool,
+    captured_at: Arc<str>,
+    origin: Origin,
+    source: Arc<str>,
+    confidence: Confidence,
+    review_state: ReviewState,
+    note: Option<Arc<str>>,
+}
+
+struct AccInfo {
+    name: Arc<str>,
+    key: Arc<str>,
+    memory_gb: Option<u32>,
+    fp16_tflops: Option<Arc<str>>,
+    domestic: bool,
+    lower: String,
+}
+
+fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<SnapshotInfo>> {
+    let ids = current_snapshot_ids(store)?;
+    let mut stmt = store.conn().prepare_cached(
+        "SELECT s.id, v.name_zh, v.name_en, v.key, v.example, s.captured_at, s.origin, s.source,
+                s.confidence, s.review_state, s.note, v.id
+         FROM snapshots s JOIN vendors v ON v.id = s.vendor_id WHERE s.id = ?1",
+    )?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let (info, vendor_id) = stmt.query_row([id], |r| {
+            Ok((
+                SnapshotInfo {
+                    id: r.get(0)?,
+                    vendor: r.get::<_, String>(1)?.into(),
+                    vendor_en: r.get::<_, String>(2)?.into(),
+                    vendor_key: r.get::<_, String>(3)?.into(),
+                    vendor_example: r.get(4)?,
+                    captured_at: r.get::<_, String>(5)?.into(),
+                    origin: Origin::parse(&r.get::<_, String>(6)?).unwrap_or(Origin::Manual),
+                    source: r.get::<_, String>(7)?.into(),
+                    confidence: Confidence::parse(&r.get::<_, String>(8)?)
+                        .unwrap_or(Confidence::Low),
+                    review_state: ReviewState::parse(&r.get::<_, String>(9)?)
+                        .unwrap_or(ReviewState::Pending),
+                    note: r.get::<_, Option<String>>(10)?.map(Into::into),
+                },
+                r.get::<_, i64>(11)?,
+            ))
+        })?;
+        if vendor_ids.is_none_or(|v| v.contains(&vendor_id)) {
+            out.push(info);
+        }
+    }
+    Ok(out)
+}
+
 /// Current offers matching `filter`, normalised and sorted.
+///
+/// Reads each current snapshot's offers through the `(snapshot_id, accelerator_id)` index;
+/// vendor, snapshot and accelerator facts are read once, not joined per row.
 pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>> {
     let hpm = settings::hours_per_month(store)?;
     let rates: HashMap<String, (Decimal, String)> = settings::current_rates(store)?
         .into_iter()
         .filter_map(|r| Some((r.base, (Decimal::from_str(&r.rate).ok()?, r.as_of))))
         .collect();
+    let accs: HashMap<i64, AccInfo> = names::accelerators(store)?
+        .into_iter()
+        .map(|a| {
+            let info = AccInfo {
+                lower: a.name.to_lowercase(),
+                name: a.name.into(),
+                key: a.key.into(),
+                memory_gb: a.memory_gb,
+                fp16_tflops: a.fp16_tflops.map(Into::into),
+                domestic: a.domestic,
+            };
+            (a.id, info)
+        })
+        .collect();
+    let vendor_ids = match filter.vendor.as_deref().filter(|s| !s.trim().is_empty()) {
+        Some(v) => Some(names::resolve_vendor(store, v)?),
+        None => None,
+    };
+    // Accelerators to read: all, or those the GPU name and the domestic flag allow.
+    let mut acc_ids: Vec<i64> = match filter.gpu.as_deref().filter(|s| !s.trim().is_empty()) {
+        Some(g) => names::resolve_gpu(store, g)?,
+        None => accs.keys().copied().collect(),
+    };
+    if filter.domestic {
+        acc_ids.retain(|id| accs.get(id).is_some_and(|a| a.domestic));
+    }
+    acc_ids.sort_unstable();
+    let snapshots = current_snapshots(store, vendor_ids.as_deref())?;
+    let search =
+        filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
 
+    // One statement text per filter combination (binding NULL into `:x IS NULL OR …` made SQLite
+    // re-prepare the statement on every execution). Search runs in SQL over the offer's own text;
+    // a hit on the vendor or accelerator name is bound per query as :hit. LIKE is
+    // case-insensitive for ASCII, which is what names use.
     let mut sql = String::from(
-        "SELECT o.id, o.snapshot_id, v.name_zh, v.name_en, v.key, v.example, a.name, a.key,
-                a.memory_gb, a.fp16_tflops, a.domestic, o.gpus, o.mode, o.tenancy, o.interruptible,
-                o.billing, o.price, o.price_max, o.price_basis, o.currency, o.from_price, o.region,
-                o.instance_type, o.fees, o.note, s.captured_at, s.origin, s.source, s.confidence,
-                s.review_state, s.note
-         FROM offers o
-         JOIN snapshots s ON s.id = o.snapshot_id
-         JOIN vendors v ON v.id = s.vendor_id
-         JOIN accelerators a ON a.id = o.accelerator_id
-         WHERE o.snapshot_id IN (SELECT value FROM json_each(?1))",
+        "SELECT id, gpus, mode, tenancy, interruptible, billing, price, price_max, price_basis,
+                currency, from_price, region, instance_type, fees, note
+         FROM offers WHERE snapshot_id = :snap AND accelerator_id = :acc",
     );
-    let snaps = current_snapshot_ids(store)?;
-    let mut args: Vec<Value> = vec![Value::Text(serde_json::to_string(&snaps).unwrap_or_default())];
-    if let Some(g) = filter.gpu.as_deref().filter(|s| !s.trim().is_empty()) {
-        let ids = names::resolve_gpu(store, g)?;
-        args.push(Value::Text(serde_json::to_string(&ids).unwrap_or_default()));
-        sql.push_str(&format!(
-            " AND o.accelerator_id IN (SELECT value FROM json_each(?{}))",
-            args.len()
-        ));
-    }
-    if let Some(v) = filter.vendor.as_deref().filter(|s| !s.trim().is_empty()) {
-        let ids = names::resolve_vendor(store, v)?;
-        args.push(Value::Text(serde_json::to_string(&ids).unwrap_or_default()));
-        sql.push_str(&format!(" AND v.id IN (SELECT value FROM json_each(?{}))", args.len()));
-    }
+    let pattern =
+        search.as_deref().map(|q| format!("%{}%", q.replace('%', "\\%").replace('_', "\\_")));
+    let mut fixed: Vec<(&str, &str)> = Vec::new();
     if let Some(m) = filter.mode {
-        args.push(Value::Text(m.as_str().into()));
-        sql.push_str(&format!(" AND o.mode = ?{}", args.len()));
+        sql.push_str(" AND mode = :mode");
+        fixed.push((":mode", m.as_str()));
     }
     if let Some(b) = filter.billing {
-        args.push(Value::Text(b.as_str().into()));
-        sql.push_str(&format!(" AND o.billing = ?{}", args.len()));
+        sql.push_str(" AND billing = :billing");
+        fixed.push((":billing", b.as_str()));
     }
-    if filter.domestic {
-        sql.push_str(" AND a.domestic = 1");
+    if let Some(p) = &pattern {
+        sql.push_str(
+            " AND (:hit OR region LIKE :pat ESCAPE '\\' OR instance_type LIKE :pat ESCAPE '\\'
+                  OR note LIKE :pat ESCAPE '\\')",
+        );
+        fixed.push((":pat", p));
     }
-    if let Some(q) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        args.push(Value::Text(format!("%{}%", q.replace('%', "\\%").replace('_', "\\_"))));
-        let i = args.len();
-        sql.push_str(&format!(
-            " AND (v.name_zh LIKE ?{i} ESCAPE '\\' OR v.name_en LIKE ?{i} ESCAPE '\\'
-                  OR a.name LIKE ?{i} ESCAPE '\\' OR a.family LIKE ?{i} ESCAPE '\\'
-                  OR o.region LIKE ?{i} ESCAPE '\\' OR o.note LIKE ?{i} ESCAPE '\\'
-                  OR o.instance_type LIKE ?{i} ESCAPE '\\')"
-        ));
-    }
-
+    sql.push_str(" ORDER BY id");
     let mut stmt = store.conn().prepare_cached(&sql)?;
-    let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
-    let mut out = Vec::new();
-    while let Some(r) = rows.next()? {
-        let price_s: String = r.get(16)?;
-        let price = Decimal::from_str(&price_s).unwrap_or_default();
-        let gpus: u32 = r.get(11)?;
-        let billing = BillingUnit::parse(&r.get::<_, String>(15)?).unwrap_or(BillingUnit::Hour);
-        let basis = PriceBasis::parse(&r.get::<_, String>(18)?).unwrap_or(PriceBasis::Instance);
-        let currency: String = r.get(19)?;
-        let pgh = per_gpu_hour(price, basis, gpus, billing, hpm);
-        let instance_price = match basis {
-            PriceBasis::Gpu => price * Decimal::from(gpus),
-            PriceBasis::Instance => price,
-        };
-        let (fx_rate, fx_as_of) = if currency == "CNY" {
-            (Some(Decimal::ONE), None)
-        } else {
-            match rates.get(&currency) {
-                Some((r, d)) => (Some(*r), Some(d.clone())),
-                None => (None, None),
-            }
-        };
-        let cny = fx_rate.map(|r| pgh * r);
-        let convention = convention(&price_s, &currency, basis, gpus, billing, hpm);
-        out.push(OfferView {
-            id: r.get(0)?,
-            snapshot_id: r.get(1)?,
-            vendor: r.get(2)?,
-            vendor_en: r.get(3)?,
-            vendor_key: r.get(4)?,
-            vendor_example: r.get(5)?,
-            accelerator: r.get(6)?,
-            accelerator_key: r.get(7)?,
-            memory_gb: r.get(8)?,
-            fp16_tflops: r.get(9)?,
-            domestic: r.get(10)?,
-            gpus,
-            mode: Mode::parse(&r.get::<_, String>(12)?).unwrap_or(Mode::Container),
-            tenancy: Tenancy::parse(&r.get::<_, String>(13)?).unwrap_or(Tenancy::Shared),
-            interruptible: r.get(14)?,
-            billing,
-            price: money::exact(price),
-            price_max: r
-                .get::<_, Option<String>>(17)?
-                .and_then(|s| Decimal::from_str(&s).ok())
-                .map(money::exact),
-            price_basis: basis,
-            currency,
-            from_price: r.get(20)?,
-            region: r.get(21)?,
-            instance_type: r.get(22)?,
-            fees: r.get(23)?,
-            note: r.get(24)?,
-            instance_price: money::exact(instance_price),
-            per_gpu_hour: money::two_dp(pgh),
-            per_gpu_hour_cny: cny.map(money::two_dp),
-            per_gpu_hour_cny_exact: cny.map(|d| d.round_dp(8).normalize().to_string()),
-            fx_rate: fx_rate.map(|d| d.normalize().to_string()),
-            fx_as_of,
-            hours_per_month: hpm,
-            convention,
-            captured_at: r.get(25)?,
-            origin: Origin::parse(&r.get::<_, String>(26)?).unwrap_or(Origin::Manual),
-            source: r.get(27)?,
-            confidence: Confidence::parse(&r.get::<_, String>(28)?).unwrap_or(Confidence::Low),
-            review_state: ReviewState::parse(&r.get::<_, String>(29)?)
-                .unwrap_or(ReviewState::Pending),
-            snapshot_note: r.get(30)?,
-        });
+    let index = |stmt: &rusqlite::CachedStatement<'_>, name: &str| -> Result<usize> {
+        Ok(stmt.parameter_index(name)?.unwrap_or(0))
+    };
+    for (name, v) in &fixed {
+        let i = index(&stmt, name)?;
+        stmt.raw_bind_parameter(i, v)?;
     }
-    sort_offers(&mut out, filter.sort.unwrap_or(OfferSort::Vendor));
+    let (i_snap, i_acc) = (index(&stmt, ":snap")?, index(&stmt, ":acc")?);
+    let i_hit = if pattern.is_some() { Some(index(&stmt, ":hit")?) } else { None };
+    let fx_text: HashMap<&str, String> =
+        rates.iter().map(|(c, (r, _))| (c.as_str(), r.normalize().to_string())).collect();
+    // Sort ranks: vendors and accelerators are ordered once, rows then compare integers.
+    let mut snap_order: Vec<usize> = (0..snapshots.len()).collect();
+    snap_order.sort_by(|&a, &b| {
+        let (a, b) = (&snapshots[a], &snapshots[b]);
+        (a.vendor_example, &a.vendor_en, a.id).cmp(&(b.vendor_example, &b.vendor_en, b.id))
+    });
+    let mut vendor_rank = vec![0u32; snapshots.len()];
+    for (rank, &i) in snap_order.iter().enumerate() {
+        vendor_rank[i] = rank as u32;
+    }
+    let mut acc_order: Vec<i64> = accs.keys().copied().collect();
+    acc_order.sort_by(|a, b| accs[a].name.cmp(&accs[b].name).then(a.cmp(b)));
+    let acc_rank: HashMap<i64, u32> =
+        acc_order.iter().enumerate().map(|(r, id)| (*id, r as u32)).collect();
+    let mut keys: Vec<SortKey> = Vec::new();
+    let mut conventions: HashMap<(PriceBasis, u32, BillingUnit, String), String> = HashMap::new();
+    let mut out = Vec::new();
+    for (snap_i, snap) in snapshots.iter().enumerate() {
+        let vendor_hit = search.as_ref().is_some_and(|q| {
+            snap.vendor.to_lowercase().contains(q.as_str())
+                || snap.vendor_en.to_lowercase().contains(q.as_str())
+        });
+        for acc_id in &acc_ids {
+            let Some(acc) = accs.get(acc_id) else { continue };
+            stmt.raw_bind_parameter(i_snap, snap.id)?;
+            stmt.raw_bind_parameter(i_acc, acc_id)?;
+            if let (Some(i), Some(q)) = (i_hit, search.as_deref()) {
+                stmt.raw_bind_parameter(i, vendor_hit || acc.lower.contains(q))?;
+            }
+            let mut rows = stmt.raw_query();
+            while let Some(r) = rows.next()? {
+                let region: Option<String> = r.get(11)?;
+                let instance_type: Option<String> = r.get(12)?;
+                let note: Option<String> = r.get(14)?;
+                let price_s: String = r.get(6)?;
+                let price = Decimal::from_str(&price_s).unwrap_or_default();
+                let gpus: u32 = r.get(1)?;
+                let billing = BillingUnit::parse(word(r, 5)?).unwrap_or(BillingUnit::Hour);
+                let basis = PriceBasis::parse(word(r, 8)?).unwrap_or(PriceBasis::Instance);
+                let currency: String = r.get(9)?;
+                let pgh = per_gpu_hour(price, basis, gpus, billing, hpm);
+                let price_text = money::exact(price);
+                let instance_price = match basis {
+                    PriceBasis::Gpu => money::exact(price * Decimal::from(gpus)),
+                    PriceBasis::Instance => price_text.clone(),
+                };
+                let (fx_rate, fx_as_of) = if currency == "CNY" {
+                    (Some(Decimal::ONE), None)
+                } else {
+                    match rates.get(&currency) {
+                        Some((r, d)) => (Some(*r), Some(d.clone())),
+                        None => (None, None),
+                    }
+                };
+                let cny = fx_rate.map(|r| pgh * r);
+                let id: i64 = r.get(0)?;
+                keys.push(SortKey {
+                    vendor: vendor_rank[snap_i],
+                    accelerator: acc_rank.get(acc_id).copied().unwrap_or(u32::MAX),
+                    gpus,
+                    id,
+                    cny: cny.unwrap_or(Decimal::MAX),
+                    captured: snap_i as u32,
+                });
+                out.push(OfferView {
+                    id,
+                    snapshot_id: snap.id,
+                    vendor: snap.vendor.clone(),
+                    vendor_en: snap.vendor_en.clone(),
+                    vendor_key: snap.vendor_key.clone(),
+                    vendor_example: snap.vendor_example,
+                    accelerator: acc.name.clone(),
+                    accelerator_key: acc.key.clone(),
+                    memory_gb: acc.memory_gb,
+                    fp16_tflops: acc.fp16_tflops.clone(),
+                    domestic: acc.domestic,
+                    gpus,
+                    mode: Mode::parse(word(r, 2)?).unwrap_or(Mode::Container),
+                    tenancy: Tenancy::parse(word(r, 3)?).unwrap_or(Tenancy::Shared),
+                    interruptible: r.get(4)?,
+                    billing,
+                    price: price_text,
+                    price_max: r
+                        .get::<_, Option<String>>(7)?
+                        .and_then(|s| Decimal::from_str(&s).ok())
+                        .map(money::exact),
+                    price_basis: basis,
+                    from_price: r.get(10)?,
+                    region,
+                    instance_type,
+                    fees: r.get(13)?,
+                    note,
+                    instance_price,
+                    per_gpu_hour: money::two_dp(pgh),
+                    per_gpu_hour_cny: cny.map(money::two_dp),
+                    per_gpu_hour_cny_exact: cny.map(|d| money::plain(d.round_dp(8).normalize())),
+                    fx_rate: if currency == "CNY" {
+                        Some("1".into())
+                    } else {
+                        fx_text.get(currency.as_str()).cloned()
+                    },
+                    fx_as_of,
+                    hours_per_month: hpm,
+                    convention: {
+                        let key = (basis, gpus, billing, currency.clone());
+                        let suffix = conventions.entry(key).or_insert_with(|| {
+                            convention("", &currency, basis, gpus, billing, hpm)
+                        });
+                        let mut c = String::with_capacity(price_s.len() + suffix.len());
+                        c.push_str(&price_s);
+                        c.push_str(suffix);
+                        c
+                    },
+                    currency,
+                    captured_at: snap.captured_at.clone(),
+                    origin: snap.origin,
+                    source: snap.source.clone(),
+                    confidence: snap.confidence,
+                    review_state: snap.review_state,
+                    snapshot_note: snap.note.clone(),
+                });
+            }
+        }
+    }
+    let captured: Vec<&str> = snapshots.iter().map(|s| &*s.captured_at).collect();
+    sort_offers(&mut out, &keys, &captured, filter.sort.unwrap_or(OfferSort::Vendor));
     Ok(out)
+}
+
+/// Precomputed sort keys of one offer (integers and one decimal, no strings).
+struct SortKey {
+    vendor: u32,
+    accelerator: u32,
+    gpus: u32,
+    id: i64,
+    cny: Decimal,
+    captured: u32,
 }
 
 fn convention(
@@ -204,29 +359,31 @@ fn convention(
     s
 }
 
-fn sort_offers(out: &mut [OfferView], sort: OfferSort) {
-    let cny = |o: &OfferView| {
-        o.per_gpu_hour_cny_exact
-            .as_deref()
-            .and_then(|s| Decimal::from_str(s).ok())
-            .unwrap_or(Decimal::MAX)
-    };
+fn sort_offers(out: &mut Vec<OfferView>, keys: &[SortKey], captured: &[&str], sort: OfferSort) {
+    // Offers are large: sort a permutation of precomputed keys, then move each offer once.
+    let mut idx: Vec<usize> = (0..out.len()).collect();
     match sort {
-        OfferSort::PerGpuHour => out.sort_by_cached_key(|o| (cny(o), o.vendor.clone(), o.id)),
-        OfferSort::Vendor => out.sort_by(|a, b| {
-            (a.vendor_example, &a.vendor_en, &a.accelerator, a.gpus, a.id).cmp(&(
-                b.vendor_example,
-                &b.vendor_en,
-                &b.accelerator,
-                b.gpus,
-                b.id,
-            ))
+        OfferSort::PerGpuHour => idx.sort_by(|&a, &b| {
+            let (a, b) = (&keys[a], &keys[b]);
+            (a.cny, a.vendor, a.id).cmp(&(b.cny, b.vendor, b.id))
         }),
-        OfferSort::Accelerator => out.sort_by_cached_key(|o| (o.accelerator.clone(), cny(o), o.id)),
-        OfferSort::CapturedAt => {
-            out.sort_by(|a, b| b.captured_at.cmp(&a.captured_at).then(a.id.cmp(&b.id)))
-        }
+        OfferSort::Vendor => idx.sort_by_key(|&i| {
+            let k = &keys[i];
+            (k.vendor, k.accelerator, k.gpus, k.id)
+        }),
+        OfferSort::Accelerator => idx.sort_by(|&a, &b| {
+            let (a, b) = (&keys[a], &keys[b]);
+            (a.accelerator, a.cny, a.id).cmp(&(b.accelerator, b.cny, b.id))
+        }),
+        OfferSort::CapturedAt => idx.sort_by(|&a, &b| {
+            let (ka, kb) = (&keys[a], &keys[b]);
+            captured[kb.captured as usize]
+                .cmp(captured[ka.captured as usize])
+                .then(ka.id.cmp(&kb.id))
+        }),
     }
+    let mut slots: Vec<Option<OfferView>> = std::mem::take(out).into_iter().map(Some).collect();
+    out.extend(idx.into_iter().filter_map(|i| slots[i].take()));
 }
 
 /// Every vendor with its current snapshot at a glance.
@@ -311,7 +468,7 @@ mod tests {
             offers(&store, OfferFilter { vendor: Some("Lambda".into()), ..Default::default() });
         let o = list
             .iter()
-            .find(|o| o.gpus == 8 && o.accelerator_key == "h100-sxm-80gb")
+            .find(|o| o.gpus == 8 && &*o.accelerator_key == "h100-sxm-80gb")
             .expect("lambda 8x");
         assert_eq!((o.per_gpu_hour.as_str(), o.instance_price.as_str()), ("3.99", "31.92"));
         // 3.99 × 7.10 = 28.329

@@ -13,6 +13,7 @@ pub mod paths;
 pub mod seed;
 pub mod settings;
 pub mod store;
+pub mod synthetic;
 
 pub use error::{Error, ErrorPayload, Result};
 pub use store::Store;

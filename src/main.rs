@@ -322,7 +322,7 @@ fn offers_table(store: &Store, list: &[OfferView]) -> Result<(), Error> {
             Cell::new(if o.vendor_example {
                 format!("{} (example)", o.vendor)
             } else {
-                o.vendor.clone()
+                o.vendor.to_string()
             }),
             Cell::new(&o.accelerator),
             Cell::new(o.gpus).set_alignment(CellAlignment::Right),

@@ -2,6 +2,7 @@
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use ts_rs::TS;
 
 /// Declares a closed set of words stored as text: serde names, `as_str`, parsing with synonyms
@@ -20,6 +21,8 @@ macro_rules! word_enum {
             pub fn as_str(self) -> &'static str { match self { $($name::$var => $s),+ } }
             /// Parses the stored word or a synonym people type (case-insensitive).
             pub fn parse(s: &str) -> Option<Self> {
+                // Fast path: the stored word itself (every row read from the database).
+                match s { $($s => return Some($name::$var),)+ _ => {} }
                 let n = s.trim().to_lowercase().replace(['-', ' '], "_");
                 $( if n == $s $(|| n == $alt)* { return Some($name::$var); } )+
                 None
@@ -156,21 +159,21 @@ pub struct OfferView {
     #[ts(type = "number")]
     pub snapshot_id: i64,
     /// Vendor display name (Chinese).
-    pub vendor: String,
+    pub vendor: Arc<str>,
     /// Vendor English name.
-    pub vendor_en: String,
+    pub vendor_en: Arc<str>,
     /// Vendor key.
-    pub vendor_key: String,
+    pub vendor_key: Arc<str>,
     /// Vendor is an example from the article.
     pub vendor_example: bool,
     /// Accelerator display name.
-    pub accelerator: String,
+    pub accelerator: Arc<str>,
     /// Accelerator key.
-    pub accelerator_key: String,
+    pub accelerator_key: Arc<str>,
     /// GPU memory per GPU, GB.
     pub memory_gb: Option<u32>,
     /// Dense FP16 TFLOPS per GPU.
-    pub fp16_tflops: Option<String>,
+    pub fp16_tflops: Option<Arc<str>>,
     /// Domestic (信创) accelerator.
     pub domestic: bool,
     /// GPUs per instance.
@@ -218,17 +221,17 @@ pub struct OfferView {
     /// The normalisation in words, e.g. `84480.00 CNY/month ÷ 8 GPUs ÷ 720 h/month`.
     pub convention: String,
     /// When the snapshot was captured (RFC 3339).
-    pub captured_at: String,
+    pub captured_at: Arc<str>,
     /// Origin of the snapshot.
     pub origin: Origin,
     /// Source URL or file of the snapshot.
-    pub source: String,
+    pub source: Arc<str>,
     /// Confidence of the snapshot.
     pub confidence: Confidence,
     /// Review state of the snapshot.
     pub review_state: ReviewState,
     /// Note on the snapshot.
-    pub snapshot_note: Option<String>,
+    pub snapshot_note: Option<Arc<str>>,
 }
 
 /// What the caller wants from the catalog.

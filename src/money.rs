@@ -9,17 +9,42 @@ pub fn round(d: Decimal, dp: u32) -> Decimal {
 
 /// Exact decimal string with at least two decimals: `84480` → `84480.00`, `0.765` stays.
 pub fn exact(d: Decimal) -> String {
-    let n = d.normalize();
+    let mut n = d.normalize();
     if n.scale() < 2 {
-        format!("{:.2}", n)
-    } else {
-        n.to_string()
+        n.rescale(2);
     }
+    plain(n)
 }
 
 /// Two decimals, rounded, as a plain decimal string (`14.67`).
 pub fn two_dp(d: Decimal) -> String {
-    format!("{:.2}", round(d, 2))
+    let mut r = round(d, 2);
+    r.rescale(2);
+    plain(r)
+}
+
+/// The decimal exactly as stored (mantissa and scale written out directly): the hot path of every listing (Decimal's `Display`
+/// with a precision goes through the general formatter and was a tenth of the query time).
+pub fn plain(d: Decimal) -> String {
+    let digits = d.mantissa().unsigned_abs().to_string();
+    let scale = d.scale() as usize;
+    let mut out = String::with_capacity(digits.len() + scale + 3);
+    if d.mantissa() < 0 {
+        out.push('-');
+    }
+    if scale == 0 {
+        out.push_str(&digits);
+    } else if digits.len() > scale {
+        let (int, frac) = digits.split_at(digits.len() - scale);
+        out.push_str(int);
+        out.push('.');
+        out.push_str(frac);
+    } else {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', scale - digits.len()));
+        out.push_str(&digits);
+    }
+    out
 }
 
 /// Currency symbol for display.
@@ -74,6 +99,17 @@ mod tests {
         assert_eq!(display(d("1234567.891"), "JPY"), "1,234,567.89 JPY");
         assert_eq!(display(d("-1000"), "CNY"), "-¥1,000.00");
         assert_eq!(display(d("0.5"), "CNY"), "¥0.50");
+    }
+
+    #[test]
+    fn plain_writes_every_shape() {
+        assert_eq!(two_dp(d("0.005")), "0.01");
+        assert_eq!(two_dp(d("0.0049")), "0.00");
+        assert_eq!(two_dp(d("-0.5")), "-0.50");
+        assert_eq!(two_dp(d("1234567.891")), "1234567.89");
+        assert_eq!(exact(d("0.0765")), "0.0765");
+        assert_eq!(exact(d("-3")), "-3.00");
+        assert_eq!(exact(d("0")), "0.00");
     }
 
     #[test]
