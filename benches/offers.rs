@@ -4,6 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gpuquote::catalog;
+use gpuquote::compare::{self, Requirement};
 use gpuquote::model::{Mode, OfferFilter, OfferSort};
 use gpuquote::Store;
 use std::hint::black_box;
@@ -51,6 +52,42 @@ fn bench(c: &mut Criterion) {
         eprintln!("{name}: {n} offers");
         g.bench_function(name, |b| {
             b.iter(|| black_box(catalog::list_offers(&store, black_box(&f)).expect("q")))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("recommend_1m_rows");
+    g.sample_size(20);
+    let reqs: Vec<(&str, Requirement)> = vec![
+        (
+            "h100_x8_3mo",
+            Requirement {
+                gpu: Some("H100".into()),
+                count: Some(8),
+                duration: Some("3mo".into()),
+                ..Default::default()
+            },
+        ),
+        (
+            "scenario_b_256",
+            Requirement { scenario: Some("B".into()), count: Some(256), ..Default::default() },
+        ),
+        (
+            "min_memory_90_x1_5d_continuous",
+            Requirement {
+                min_memory_gb: Some(90),
+                count: Some(1),
+                duration: Some("5d".into()),
+                continuous: true,
+                ..Default::default()
+            },
+        ),
+    ];
+    for (name, r) in reqs {
+        let out = compare::recommend(&store, &r).expect("recommend");
+        eprintln!("{name}: {} candidates, {} excluded", out.candidates.len(), out.excluded.len());
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(compare::recommend(&store, black_box(&r)).expect("r")))
         });
     }
     g.finish();

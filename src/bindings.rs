@@ -2,6 +2,10 @@
 //! ts-rs into one file, `ui/src/bindings.ts`. A test regenerates it and fails on any drift
 //! (`UPDATE_BINDINGS=1 cargo test --test cli bindings` rewrites it).
 
+use crate::compare::{
+    Adjustment, Candidate, Comparison, Exclusion, ModelParams, PlanLine, RankBy, Requirement,
+    RequirementSummary, Scenario,
+};
 use crate::model::{
     Accelerator, BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView, Origin,
     PriceBasis, ReviewState, Tenancy, VendorView,
@@ -29,6 +33,16 @@ pub fn typescript() -> String {
         Settings::decl(),
         ErrorPayload::decl(),
         AppInfo::decl(),
+        RankBy::decl(),
+        ModelParams::decl(),
+        Requirement::decl(),
+        Scenario::decl(),
+        PlanLine::decl(),
+        Adjustment::decl(),
+        Candidate::decl(),
+        Exclusion::decl(),
+        RequirementSummary::decl(),
+        Comparison::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -56,6 +70,9 @@ export interface Commands {
   set_hours_per_month: { args: { hours: number }; result: Settings };
   add_fx_rate: { args: { rate: FxRate }; result: Settings };
   app_info: { args: Record<string, never>; result: AppInfo };
+  recommend: { args: { requirement: Requirement }; result: Comparison };
+  list_scenarios: { args: Record<string, never>; result: Array<Scenario> };
+  model_defaults: { args: Record<string, never>; result: ModelParams };
 }
 ";
 

@@ -55,30 +55,133 @@ fn word<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> rusqlite::Result<&'r str> {
 }
 
 /// Vendor and snapshot facts shared by every offer of one current snapshot.
-struct SnapshotInfo {
-    id: i64,
-    vendor: Arc<str>,
-    vendor_en: Arc<str>,
-    vendor_key: Arc<str>,
-    vendor_example: bool,
-    captured_at: Arc<str>,
-    origin: Origin,
-    source: Arc<str>,
-    confidence: Confidence,
-    review_state: ReviewState,
-    note: Option<Arc<str>>,
+#[derive(Debug)]
+pub(crate) struct SnapshotInfo {
+    pub id: i64,
+    pub vendor: Arc<str>,
+    pub vendor_en: Arc<str>,
+    pub vendor_key: Arc<str>,
+    pub vendor_example: bool,
+    pub captured_at: Arc<str>,
+    pub origin: Origin,
+    pub source: Arc<str>,
+    pub confidence: Confidence,
+    pub review_state: ReviewState,
+    pub note: Option<Arc<str>>,
+    /// Position in vendor order (examples last, then English name).
+    pub rank: u32,
 }
 
-struct AccInfo {
-    name: Arc<str>,
-    key: Arc<str>,
-    memory_gb: Option<u32>,
-    fp16_tflops: Option<Arc<str>>,
-    domestic: bool,
-    lower: String,
+/// Accelerator facts an offer needs.
+#[derive(Debug)]
+pub(crate) struct AccInfo {
+    pub id: i64,
+    pub name: Arc<str>,
+    pub key: Arc<str>,
+    pub memory_gb: Option<u32>,
+    pub fp16_tflops: Option<Decimal>,
+    pub fp16_text: Option<Arc<str>>,
+    pub nvlink: bool,
+    pub domestic: bool,
+    pub lower: String,
+    /// Position in name order.
+    pub rank: u32,
 }
 
-fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<SnapshotInfo>> {
+/// One current offer, parsed but not yet formatted (what comparisons work on).
+#[derive(Debug, Clone)]
+pub(crate) struct Row {
+    pub id: i64,
+    pub snap: Arc<SnapshotInfo>,
+    pub acc: Arc<AccInfo>,
+    pub gpus: u32,
+    pub mode: Mode,
+    pub tenancy: Tenancy,
+    pub interruptible: bool,
+    pub billing: BillingUnit,
+    pub price: Decimal,
+    pub price_max: Option<Decimal>,
+    pub basis: PriceBasis,
+    pub currency: Arc<str>,
+    pub from_price: bool,
+    pub region: Option<String>,
+    pub instance_type: Option<String>,
+    pub fees: Option<String>,
+    pub note: Option<String>,
+}
+
+impl Row {
+    /// Price of the whole instance for one billing unit.
+    pub fn instance_price(&self) -> Decimal {
+        match self.basis {
+            PriceBasis::Gpu => self.price * Decimal::from(self.gpus),
+            PriceBasis::Instance => self.price,
+        }
+    }
+}
+
+/// Which current offers to read. `None` means no restriction.
+#[derive(Default)]
+pub(crate) struct Selection {
+    pub vendor_ids: Option<Vec<i64>>,
+    pub acc_ids: Option<Vec<i64>>,
+    pub mode: Option<Mode>,
+    pub billing: Option<BillingUnit>,
+    pub search: Option<String>,
+}
+
+/// What normalisation needs: the convention and the current rates.
+pub(crate) struct Pricing {
+    pub hours_per_month: u32,
+    pub rates: HashMap<String, (Decimal, String)>,
+}
+
+impl Pricing {
+    pub fn load(store: &Store) -> Result<Self> {
+        Ok(Pricing {
+            hours_per_month: settings::hours_per_month(store)?,
+            rates: settings::current_rates(store)?
+                .into_iter()
+                .filter_map(|r| Some((r.base, (Decimal::from_str(&r.rate).ok()?, r.as_of))))
+                .collect(),
+        })
+    }
+
+    /// Rate into CNY and its date (`None` date for CNY itself); `None` when no rate is stored.
+    pub fn to_cny(&self, currency: &str) -> Option<(Decimal, Option<&str>)> {
+        if currency == "CNY" {
+            Some((Decimal::ONE, None))
+        } else {
+            self.rates.get(currency).map(|(r, d)| (*r, Some(d.as_str())))
+        }
+    }
+}
+
+pub(crate) fn accelerators(store: &Store) -> Result<HashMap<i64, Arc<AccInfo>>> {
+    let mut list = names::accelerators(store)?;
+    list.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    Ok(list
+        .into_iter()
+        .enumerate()
+        .map(|(rank, a)| {
+            let info = AccInfo {
+                id: a.id,
+                lower: a.name.to_lowercase(),
+                name: a.name.into(),
+                key: a.key.into(),
+                memory_gb: a.memory_gb,
+                fp16_tflops: a.fp16_tflops.as_deref().and_then(|t| Decimal::from_str(t).ok()),
+                fp16_text: a.fp16_tflops.map(Into::into),
+                nvlink: a.nvlink,
+                domestic: a.domestic,
+                rank: rank as u32,
+            };
+            (a.id, Arc::new(info))
+        })
+        .collect())
+}
+
+fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<Arc<SnapshotInfo>>> {
     let ids = current_snapshot_ids(store)?;
     let mut stmt = store.conn().prepare_cached(
         "SELECT s.id, v.name_zh, v.name_en, v.key, v.example, s.captured_at, s.origin, s.source,
@@ -96,13 +199,12 @@ fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<Sn
                     vendor_key: r.get::<_, String>(3)?.into(),
                     vendor_example: r.get(4)?,
                     captured_at: r.get::<_, String>(5)?.into(),
-                    origin: Origin::parse(&r.get::<_, String>(6)?).unwrap_or(Origin::Manual),
+                    origin: Origin::parse(word(r, 6)?).unwrap_or(Origin::Manual),
                     source: r.get::<_, String>(7)?.into(),
-                    confidence: Confidence::parse(&r.get::<_, String>(8)?)
-                        .unwrap_or(Confidence::Low),
-                    review_state: ReviewState::parse(&r.get::<_, String>(9)?)
-                        .unwrap_or(ReviewState::Pending),
+                    confidence: Confidence::parse(word(r, 8)?).unwrap_or(Confidence::Low),
+                    review_state: ReviewState::parse(word(r, 9)?).unwrap_or(ReviewState::Pending),
                     note: r.get::<_, Option<String>>(10)?.map(Into::into),
+                    rank: 0,
                 },
                 r.get::<_, i64>(11)?,
             ))
@@ -111,50 +213,29 @@ fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<Sn
             out.push(info);
         }
     }
-    Ok(out)
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&out[a], &out[b]);
+        (a.vendor_example, &a.vendor_en, a.id).cmp(&(b.vendor_example, &b.vendor_en, b.id))
+    });
+    for (rank, &i) in order.iter().enumerate() {
+        out[i].rank = rank as u32;
+    }
+    Ok(out.into_iter().map(Arc::new).collect())
 }
 
-/// Current offers matching `filter`, normalised and sorted.
-///
-/// Reads each current snapshot's offers through the `(snapshot_id, accelerator_id)` index;
-/// vendor, snapshot and accelerator facts are read once, not joined per row.
-pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>> {
-    let hpm = settings::hours_per_month(store)?;
-    let rates: HashMap<String, (Decimal, String)> = settings::current_rates(store)?
-        .into_iter()
-        .filter_map(|r| Some((r.base, (Decimal::from_str(&r.rate).ok()?, r.as_of))))
-        .collect();
-    let accs: HashMap<i64, AccInfo> = names::accelerators(store)?
-        .into_iter()
-        .map(|a| {
-            let info = AccInfo {
-                lower: a.name.to_lowercase(),
-                name: a.name.into(),
-                key: a.key.into(),
-                memory_gb: a.memory_gb,
-                fp16_tflops: a.fp16_tflops.map(Into::into),
-                domestic: a.domestic,
-            };
-            (a.id, info)
-        })
-        .collect();
-    let vendor_ids = match filter.vendor.as_deref().filter(|s| !s.trim().is_empty()) {
-        Some(v) => Some(names::resolve_vendor(store, v)?),
-        None => None,
-    };
-    // Accelerators to read: all, or those the GPU name and the domestic flag allow.
-    let mut acc_ids: Vec<i64> = match filter.gpu.as_deref().filter(|s| !s.trim().is_empty()) {
-        Some(g) => names::resolve_gpu(store, g)?,
+/// Reads the current offers a selection allows, through the `(snapshot_id, accelerator_id)`
+/// index; vendor, snapshot and accelerator facts are read once and shared, not joined per row.
+pub(crate) fn load_rows(store: &Store, sel: &Selection) -> Result<Vec<Row>> {
+    let accs = accelerators(store)?;
+    let mut acc_ids: Vec<i64> = match &sel.acc_ids {
+        Some(ids) => ids.clone(),
         None => accs.keys().copied().collect(),
     };
-    if filter.domestic {
-        acc_ids.retain(|id| accs.get(id).is_some_and(|a| a.domestic));
-    }
     acc_ids.sort_unstable();
-    let snapshots = current_snapshots(store, vendor_ids.as_deref())?;
+    let snapshots = current_snapshots(store, sel.vendor_ids.as_deref())?;
     let search =
-        filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
-
+        sel.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
     // One statement text per filter combination (binding NULL into `:x IS NULL OR …` made SQLite
     // re-prepare the statement on every execution). Search runs in SQL over the offer's own text;
     // a hit on the vendor or accelerator name is bound per query as :hit. LIKE is
@@ -167,11 +248,11 @@ pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>
     let pattern =
         search.as_deref().map(|q| format!("%{}%", q.replace('%', "\\%").replace('_', "\\_")));
     let mut fixed: Vec<(&str, &str)> = Vec::new();
-    if let Some(m) = filter.mode {
+    if let Some(m) = sel.mode {
         sql.push_str(" AND mode = :mode");
         fixed.push((":mode", m.as_str()));
     }
-    if let Some(b) = filter.billing {
+    if let Some(b) = sel.billing {
         sql.push_str(" AND billing = :billing");
         fixed.push((":billing", b.as_str()));
     }
@@ -193,26 +274,9 @@ pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>
     }
     let (i_snap, i_acc) = (index(&stmt, ":snap")?, index(&stmt, ":acc")?);
     let i_hit = if pattern.is_some() { Some(index(&stmt, ":hit")?) } else { None };
-    let fx_text: HashMap<&str, String> =
-        rates.iter().map(|(c, (r, _))| (c.as_str(), r.normalize().to_string())).collect();
-    // Sort ranks: vendors and accelerators are ordered once, rows then compare integers.
-    let mut snap_order: Vec<usize> = (0..snapshots.len()).collect();
-    snap_order.sort_by(|&a, &b| {
-        let (a, b) = (&snapshots[a], &snapshots[b]);
-        (a.vendor_example, &a.vendor_en, a.id).cmp(&(b.vendor_example, &b.vendor_en, b.id))
-    });
-    let mut vendor_rank = vec![0u32; snapshots.len()];
-    for (rank, &i) in snap_order.iter().enumerate() {
-        vendor_rank[i] = rank as u32;
-    }
-    let mut acc_order: Vec<i64> = accs.keys().copied().collect();
-    acc_order.sort_by(|a, b| accs[a].name.cmp(&accs[b].name).then(a.cmp(b)));
-    let acc_rank: HashMap<i64, u32> =
-        acc_order.iter().enumerate().map(|(r, id)| (*id, r as u32)).collect();
-    let mut keys: Vec<SortKey> = Vec::new();
-    let mut conventions: HashMap<(PriceBasis, u32, BillingUnit, String), String> = HashMap::new();
+    let mut currencies: HashMap<String, Arc<str>> = HashMap::new();
     let mut out = Vec::new();
-    for (snap_i, snap) in snapshots.iter().enumerate() {
+    for snap in &snapshots {
         let vendor_hit = search.as_ref().is_some_and(|q| {
             snap.vendor.to_lowercase().contains(q.as_str())
                 || snap.vendor_en.to_lowercase().contains(q.as_str())
@@ -226,101 +290,173 @@ pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>
             }
             let mut rows = stmt.raw_query();
             while let Some(r) = rows.next()? {
-                let region: Option<String> = r.get(11)?;
-                let instance_type: Option<String> = r.get(12)?;
-                let note: Option<String> = r.get(14)?;
-                let price_s: String = r.get(6)?;
-                let price = Decimal::from_str(&price_s).unwrap_or_default();
-                let gpus: u32 = r.get(1)?;
-                let billing = BillingUnit::parse(word(r, 5)?).unwrap_or(BillingUnit::Hour);
-                let basis = PriceBasis::parse(word(r, 8)?).unwrap_or(PriceBasis::Instance);
-                let currency: String = r.get(9)?;
-                let pgh = per_gpu_hour(price, basis, gpus, billing, hpm);
-                let price_text = money::exact(price);
-                let instance_price = match basis {
-                    PriceBasis::Gpu => money::exact(price * Decimal::from(gpus)),
-                    PriceBasis::Instance => price_text.clone(),
-                };
-                let (fx_rate, fx_as_of) = if currency == "CNY" {
-                    (Some(Decimal::ONE), None)
-                } else {
-                    match rates.get(&currency) {
-                        Some((r, d)) => (Some(*r), Some(d.clone())),
-                        None => (None, None),
+                let cur = word(r, 9)?;
+                let currency = match currencies.get(cur) {
+                    Some(c) => c.clone(),
+                    None => {
+                        let c: Arc<str> = cur.into();
+                        currencies.insert(cur.to_string(), c.clone());
+                        c
                     }
                 };
-                let cny = fx_rate.map(|r| pgh * r);
-                let id: i64 = r.get(0)?;
-                keys.push(SortKey {
-                    vendor: vendor_rank[snap_i],
-                    accelerator: acc_rank.get(acc_id).copied().unwrap_or(u32::MAX),
-                    gpus,
-                    id,
-                    cny: cny.unwrap_or(Decimal::MAX),
-                    captured: snap_i as u32,
-                });
-                out.push(OfferView {
-                    id,
-                    snapshot_id: snap.id,
-                    vendor: snap.vendor.clone(),
-                    vendor_en: snap.vendor_en.clone(),
-                    vendor_key: snap.vendor_key.clone(),
-                    vendor_example: snap.vendor_example,
-                    accelerator: acc.name.clone(),
-                    accelerator_key: acc.key.clone(),
-                    memory_gb: acc.memory_gb,
-                    fp16_tflops: acc.fp16_tflops.clone(),
-                    domestic: acc.domestic,
-                    gpus,
+                out.push(Row {
+                    id: r.get(0)?,
+                    snap: snap.clone(),
+                    acc: acc.clone(),
+                    gpus: r.get(1)?,
                     mode: Mode::parse(word(r, 2)?).unwrap_or(Mode::Container),
                     tenancy: Tenancy::parse(word(r, 3)?).unwrap_or(Tenancy::Shared),
                     interruptible: r.get(4)?,
-                    billing,
-                    price: price_text,
+                    billing: BillingUnit::parse(word(r, 5)?).unwrap_or(BillingUnit::Hour),
+                    price: Decimal::from_str(word(r, 6)?).unwrap_or_default(),
                     price_max: r
-                        .get::<_, Option<String>>(7)?
-                        .and_then(|s| Decimal::from_str(&s).ok())
-                        .map(money::exact),
-                    price_basis: basis,
-                    from_price: r.get(10)?,
-                    region,
-                    instance_type,
-                    fees: r.get(13)?,
-                    note,
-                    instance_price,
-                    per_gpu_hour: money::two_dp(pgh),
-                    per_gpu_hour_cny: cny.map(money::two_dp),
-                    per_gpu_hour_cny_exact: cny.map(|d| money::plain(d.round_dp(8).normalize())),
-                    fx_rate: if currency == "CNY" {
-                        Some("1".into())
-                    } else {
-                        fx_text.get(currency.as_str()).cloned()
-                    },
-                    fx_as_of,
-                    hours_per_month: hpm,
-                    convention: {
-                        let key = (basis, gpus, billing, currency.clone());
-                        let suffix = conventions.entry(key).or_insert_with(|| {
-                            convention("", &currency, basis, gpus, billing, hpm)
-                        });
-                        let mut c = String::with_capacity(price_s.len() + suffix.len());
-                        c.push_str(&price_s);
-                        c.push_str(suffix);
-                        c
-                    },
+                        .get_ref(7)?
+                        .as_str_or_null()
+                        .ok()
+                        .flatten()
+                        .and_then(|s| Decimal::from_str(s).ok()),
+                    basis: PriceBasis::parse(word(r, 8)?).unwrap_or(PriceBasis::Instance),
                     currency,
-                    captured_at: snap.captured_at.clone(),
-                    origin: snap.origin,
-                    source: snap.source.clone(),
-                    confidence: snap.confidence,
-                    review_state: snap.review_state,
-                    snapshot_note: snap.note.clone(),
+                    from_price: r.get(10)?,
+                    region: r.get(11)?,
+                    instance_type: r.get(12)?,
+                    fees: r.get(13)?,
+                    note: r.get(14)?,
                 });
             }
         }
     }
-    let captured: Vec<&str> = snapshots.iter().map(|s| &*s.captured_at).collect();
-    sort_offers(&mut out, &keys, &captured, filter.sort.unwrap_or(OfferSort::Vendor));
+    Ok(out)
+}
+
+/// Formats rows as offers, with the conventions of `pricing`.
+pub(crate) struct Viewer<'p> {
+    pricing: &'p Pricing,
+    conventions: HashMap<(PriceBasis, u32, BillingUnit, Arc<str>), String>,
+    fx_text: HashMap<&'p str, String>,
+}
+
+impl<'p> Viewer<'p> {
+    pub fn new(pricing: &'p Pricing) -> Self {
+        let fx_text = pricing
+            .rates
+            .iter()
+            .map(|(c, (r, _))| (c.as_str(), money::plain(r.normalize())))
+            .collect();
+        Viewer { pricing, conventions: HashMap::new(), fx_text }
+    }
+
+    /// Per GPU-hour in CNY, exact, if a rate is known.
+    pub fn per_gpu_hour_cny(&self, o: &Row) -> Option<Decimal> {
+        let pgh = per_gpu_hour(o.price, o.basis, o.gpus, o.billing, self.pricing.hours_per_month);
+        self.pricing.to_cny(&o.currency).map(|(r, _)| pgh * r)
+    }
+
+    pub fn view(&mut self, o: Row) -> OfferView {
+        let hpm = self.pricing.hours_per_month;
+        let pgh = per_gpu_hour(o.price, o.basis, o.gpus, o.billing, hpm);
+        let fx = self.pricing.to_cny(&o.currency);
+        let cny = fx.map(|(r, _)| pgh * r);
+        let price_text = money::exact(o.price);
+        let instance_price = match o.basis {
+            PriceBasis::Gpu => money::exact(o.instance_price()),
+            PriceBasis::Instance => price_text.clone(),
+        };
+        let key = (o.basis, o.gpus, o.billing, o.currency.clone());
+        let suffix = self
+            .conventions
+            .entry(key)
+            .or_insert_with(|| convention("", &o.currency, o.basis, o.gpus, o.billing, hpm));
+        let mut conv = String::with_capacity(price_text.len() + suffix.len());
+        conv.push_str(&price_text);
+        conv.push_str(suffix);
+        OfferView {
+            id: o.id,
+            snapshot_id: o.snap.id,
+            vendor: o.snap.vendor.clone(),
+            vendor_en: o.snap.vendor_en.clone(),
+            vendor_key: o.snap.vendor_key.clone(),
+            vendor_example: o.snap.vendor_example,
+            accelerator: o.acc.name.clone(),
+            accelerator_key: o.acc.key.clone(),
+            memory_gb: o.acc.memory_gb,
+            fp16_tflops: o.acc.fp16_text.clone(),
+            domestic: o.acc.domestic,
+            gpus: o.gpus,
+            mode: o.mode,
+            tenancy: o.tenancy,
+            interruptible: o.interruptible,
+            billing: o.billing,
+            price: price_text,
+            price_max: o.price_max.map(money::exact),
+            price_basis: o.basis,
+            currency: o.currency.to_string(),
+            from_price: o.from_price,
+            region: o.region,
+            instance_type: o.instance_type,
+            fees: o.fees,
+            note: o.note,
+            instance_price,
+            per_gpu_hour: money::two_dp(pgh),
+            per_gpu_hour_cny: cny.map(money::two_dp),
+            per_gpu_hour_cny_exact: cny.map(|d| money::plain(d.round_dp(8).normalize())),
+            fx_rate: if &*o.currency == "CNY" {
+                Some("1".into())
+            } else {
+                self.fx_text.get(&*o.currency).cloned()
+            },
+            fx_as_of: fx.and_then(|(_, d)| d.map(str::to_string)),
+            hours_per_month: hpm,
+            convention: conv,
+            captured_at: o.snap.captured_at.clone(),
+            origin: o.snap.origin,
+            source: o.snap.source.clone(),
+            confidence: o.snap.confidence,
+            review_state: o.snap.review_state,
+            snapshot_note: o.snap.note.clone(),
+        }
+    }
+}
+
+/// Current offers matching `filter`, normalised and sorted.
+pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>> {
+    let pricing = Pricing::load(store)?;
+    let mut sel = Selection {
+        mode: filter.mode,
+        billing: filter.billing,
+        search: filter.search.clone(),
+        ..Default::default()
+    };
+    if let Some(v) = filter.vendor.as_deref().filter(|s| !s.trim().is_empty()) {
+        sel.vendor_ids = Some(names::resolve_vendor(store, v)?);
+    }
+    if let Some(g) = filter.gpu.as_deref().filter(|s| !s.trim().is_empty()) {
+        sel.acc_ids = Some(names::resolve_gpu(store, g)?);
+    }
+    if filter.domestic {
+        let accs = accelerators(store)?;
+        let allowed: Vec<i64> = match sel.acc_ids.take() {
+            Some(ids) => ids,
+            None => accs.keys().copied().collect(),
+        };
+        sel.acc_ids = Some(
+            allowed.into_iter().filter(|id| accs.get(id).is_some_and(|a| a.domestic)).collect(),
+        );
+    }
+    let rows = load_rows(store, &sel)?;
+    let mut viewer = Viewer::new(&pricing);
+    let keys: Vec<SortKey> = rows
+        .iter()
+        .map(|o| SortKey {
+            vendor: o.snap.rank,
+            accelerator: o.acc.rank,
+            gpus: o.gpus,
+            id: o.id,
+            cny: viewer.per_gpu_hour_cny(o).unwrap_or(Decimal::MAX),
+        })
+        .collect();
+    let mut out: Vec<OfferView> = rows.into_iter().map(|o| viewer.view(o)).collect();
+    sort_offers(&mut out, &keys, filter.sort.unwrap_or(OfferSort::Vendor));
     Ok(out)
 }
 
@@ -331,7 +467,6 @@ struct SortKey {
     gpus: u32,
     id: i64,
     cny: Decimal,
-    captured: u32,
 }
 
 fn convention(
@@ -359,7 +494,7 @@ fn convention(
     s
 }
 
-fn sort_offers(out: &mut Vec<OfferView>, keys: &[SortKey], captured: &[&str], sort: OfferSort) {
+fn sort_offers(out: &mut Vec<OfferView>, keys: &[SortKey], sort: OfferSort) {
     // Offers are large: sort a permutation of precomputed keys, then move each offer once.
     let mut idx: Vec<usize> = (0..out.len()).collect();
     match sort {
@@ -376,10 +511,7 @@ fn sort_offers(out: &mut Vec<OfferView>, keys: &[SortKey], captured: &[&str], so
             (a.accelerator, a.cny, a.id).cmp(&(b.accelerator, b.cny, b.id))
         }),
         OfferSort::CapturedAt => idx.sort_by(|&a, &b| {
-            let (ka, kb) = (&keys[a], &keys[b]);
-            captured[kb.captured as usize]
-                .cmp(captured[ka.captured as usize])
-                .then(ka.id.cmp(&kb.id))
+            out[b].captured_at.cmp(&out[a].captured_at).then(keys[a].id.cmp(&keys[b].id))
         }),
     }
     let mut slots: Vec<Option<OfferView>> = std::mem::take(out).into_iter().map(Some).collect();

@@ -5,6 +5,7 @@
 
 pub mod bindings;
 pub mod catalog;
+pub mod compare;
 pub mod error;
 pub mod model;
 pub mod money;

@@ -3,11 +3,23 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
+use gpuquote::compare::{self, ModelParams, RankBy, Requirement};
 use gpuquote::model::{BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView};
-use gpuquote::{catalog, names, paths, settings, Error, Store};
+use gpuquote::{catalog, money, names, paths, settings, Error, Store};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// `println!` that ends the program quietly when stdout is closed (`gpuquote offers | head`)
+/// instead of panicking on the broken pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 #[derive(Parser)]
 #[command(
@@ -56,6 +68,10 @@ enum Command {
     },
     /// List accelerator specs and the names they answer to
     Accelerators,
+    /// From a requirement to ranked offers: list and effective cost, exclusions explained
+    Recommend(Box<RecommendArgs>),
+    /// Scenario presets (A/B/C) and the effective-cost parameters with their sources
+    Scenarios,
     /// Database maintenance
     Db {
         #[command(subcommand)]
@@ -66,6 +82,79 @@ enum Command {
         #[command(subcommand)]
         command: Option<SettingsCommand>,
     },
+}
+
+#[derive(clap::Args)]
+struct RecommendArgs {
+    /// GPU as people name it (H100, 4090, 910B)
+    #[arg(long, conflicts_with_all = ["min_memory", "min_tflops"])]
+    gpu: Option<String>,
+    /// Minimum GPU memory per GPU, GB (instead of --gpu)
+    #[arg(long, value_name = "GB")]
+    min_memory: Option<u32>,
+    /// Minimum dense FP16 TFLOPS per GPU (instead of --gpu)
+    #[arg(long, value_name = "N")]
+    min_tflops: Option<String>,
+    /// GPUs needed
+    #[arg(long)]
+    count: Option<u32>,
+    /// How long: 4h, 90d, 12w, 3mo, 1y
+    #[arg(long)]
+    duration: Option<String>,
+    /// One uninterrupted run (prices interruptions of preemptible offers)
+    #[arg(long)]
+    continuous: bool,
+    /// Scenario preset from the article: A (research), B (full training), C (信创)
+    #[arg(long, value_parser = ["A", "B", "C", "a", "b", "c"])]
+    scenario: Option<String>,
+    /// Domestic (信创) accelerators only
+    #[arg(long)]
+    domestic: bool,
+    /// Checkpoint interval, e.g. 4h (default from data/pricing.toml)
+    #[arg(long)]
+    checkpoint: Option<String>,
+    /// Allowed instance mode (repeatable): container | vm | bare_metal
+    #[arg(long = "mode", value_parser = parse_mode)]
+    modes: Vec<Mode>,
+    /// Dedicated tenancy only
+    #[arg(long)]
+    dedicated: bool,
+    /// No preemptible/spot offers
+    #[arg(long)]
+    no_preemptible: bool,
+    /// Multi-GPU jobs need NVLink-class links
+    #[arg(long)]
+    nvlink: bool,
+    /// Preferred region (ties go to offers there)
+    #[arg(long)]
+    region: Option<String>,
+    /// Storage to price, TB (flags vendors that do not state storage fees)
+    #[arg(long, value_name = "TB")]
+    storage_tb: Option<String>,
+    /// Data egress to price, TB
+    #[arg(long, value_name = "TB")]
+    egress_tb: Option<String>,
+    /// Include bring-up time (by support level) in the effective cost
+    #[arg(long)]
+    bring_up: bool,
+    /// Rank by effective (default) or list total
+    #[arg(long, value_enum, default_value_t = RankArg::Effective)]
+    rank: RankArg,
+    /// Expected interruptions per day of preemptible offers (default 0.2)
+    #[arg(long)]
+    interruptions_per_day: Option<String>,
+    /// Hours to recover from an interruption (default 24)
+    #[arg(long)]
+    recovery_hours: Option<String>,
+    /// Relative throughput of multi-GPU jobs on PCIe-only GPUs (default 0.70)
+    #[arg(long)]
+    pcie_throughput: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RankArg {
+    Effective,
+    List,
 }
 
 #[derive(Subcommand)]
@@ -136,14 +225,14 @@ fn main() -> ExitCode {
 fn print_json<T: serde::Serialize>(v: &T) -> Result<(), Error> {
     let s = serde_json::to_string_pretty(v)
         .map_err(|e| Error::Invalid { field: "json".into(), message: e.to_string() })?;
-    println!("{s}");
+    outln!("{s}");
     Ok(())
 }
 
 fn run(cli: Cli) -> Result<(), Error> {
     let path = paths::resolve_db_path(cli.db)?;
     if let Command::Db { command: DbCommand::Path } = cli.command {
-        println!("{}", path.display());
+        outln!("{}", path.display());
         return Ok(());
     }
     let mut store = Store::open(&path)?;
@@ -166,24 +255,62 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
         }
         Command::Accelerators => accelerators(&store, cli.json),
+        Command::Recommend(a) => recommend(&store, *a, cli.json),
+        Command::Scenarios => {
+            let list = compare::scenarios()?;
+            let params = ModelParams::defaults()?;
+            if cli.json {
+                return print_json(&serde_json::json!({ "scenarios": list, "params": params }));
+            }
+            for sc in &list {
+                outln!(
+                    "{} — {} / {}\n    preset: --gpu {} --count {} --duration {}{}; {}",
+                    sc.key,
+                    sc.name_zh,
+                    sc.name_en,
+                    sc.gpu,
+                    sc.count,
+                    sc.duration,
+                    if sc.continuous { " --continuous" } else { "" },
+                    sc.note
+                );
+            }
+            outln!(
+                "Effective-cost parameters: {} interruptions/day, {} h recovery, {} h default checkpoint, PCIe throughput {}, bring-up {} days without support / {} with.",
+                params.interruptions_per_day,
+                params.recovery_hours,
+                params.default_checkpoint_hours,
+                params.pcie_throughput,
+                params.bring_up_days_without_support,
+                params.bring_up_days_with_support
+            );
+            for src in &params.sources {
+                outln!("  source: {src}");
+            }
+            Ok(())
+        }
         Command::Db { command } => match command {
             DbCommand::Check => {
                 let c = store.check()?;
                 if cli.json {
                     print_json(&c)?;
                 } else {
-                    println!("database: {}", path.display());
-                    println!("integrity: {}", c.integrity.join("; "));
-                    println!("foreign key violations: {}", c.foreign_key_violations);
-                    println!(
+                    outln!("database: {}", path.display());
+                    outln!("integrity: {}", c.integrity.join("; "));
+                    outln!("foreign key violations: {}", c.foreign_key_violations);
+                    outln!(
                         "schema version: {} (this program knows up to {})",
-                        c.schema_version, c.supported_schema_version
+                        c.schema_version,
+                        c.supported_schema_version
                     );
-                    println!(
+                    outln!(
                         "rows: {} vendors, {} accelerators, {} snapshots, {} offers",
-                        c.vendors, c.accelerators, c.snapshots, c.offers
+                        c.vendors,
+                        c.accelerators,
+                        c.snapshots,
+                        c.offers
                     );
-                    println!(
+                    outln!(
                         "{}",
                         if c.ok {
                             "OK"
@@ -203,7 +330,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             DbCommand::Backup { path: dest } => {
                 store.backup(&dest)?;
-                println!("backup written to {}", dest.display());
+                outln!("backup written to {}", dest.display());
                 Ok(())
             }
             DbCommand::Path => Ok(()),
@@ -224,12 +351,13 @@ fn run(cli: Cli) -> Result<(), Error> {
             if cli.json {
                 return print_json(&s);
             }
-            println!(
+            outln!(
                 "hours per month: {} (monthly price ÷ GPUs ÷ {} = per GPU-hour)",
-                s.hours_per_month, s.hours_per_month
+                s.hours_per_month,
+                s.hours_per_month
             );
             for r in &s.fx {
-                println!("1 {} = {} {} (as of {}; {})", r.base, r.rate, r.quote, r.as_of, r.source);
+                outln!("1 {} = {} {} (as of {}; {})", r.base, r.rate, r.quote, r.as_of, r.source);
             }
             Ok(())
         }
@@ -269,8 +397,8 @@ fn vendors(store: &Store, json: bool) -> Result<(), Error> {
             Cell::new(truncate(v.source.as_deref().unwrap_or("no approved snapshot"), 60)),
         ]);
     }
-    println!("{t}");
-    println!("{} vendors", list.len());
+    outln!("{t}");
+    outln!("{} vendors", list.len());
     Ok(())
 }
 
@@ -349,19 +477,19 @@ fn offers_table(store: &Store, list: &[OfferView]) -> Result<(), Error> {
             Cell::new(format!("[{}]", sources.get(&o.snapshot_id).map(|s| s.0).unwrap_or(0))),
         ]);
     }
-    println!("{t}");
-    println!(
+    outln!("{t}");
+    outln!(
         "{} offers. Per GPU-hour = instance price ÷ GPUs ÷ hours in the billing unit (hour 1, day 24, month {hpm}, year {}).",
         list.len(),
         hpm * 12
     );
     for r in settings::current_rates(store)? {
-        println!("¥ at 1 {} = {} CNY, rate of {} ({}).", r.base, r.rate, r.as_of, r.source);
+        outln!("¥ at 1 {} = {} CNY, rate of {} ({}).", r.base, r.rate, r.as_of, r.source);
     }
     let mut by_n: Vec<_> = sources.values().collect();
     by_n.sort_by_key(|s| s.0);
     for (n, o) in by_n {
-        println!("[{n}] {} — snapshot #{} ({}), {}", o.vendor, o.snapshot_id, o.origin, o.source);
+        outln!("[{n}] {} — snapshot #{} ({}), {}", o.vendor, o.snapshot_id, o.origin, o.source);
     }
     Ok(())
 }
@@ -392,6 +520,149 @@ fn accelerators(store: &Store, json: bool) -> Result<(), Error> {
             Cell::new(a.aliases.join(", ")),
         ]);
     }
-    println!("{t}");
+    outln!("{t}");
     Ok(())
+}
+
+fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
+    let mut params = ModelParams::defaults()?;
+    let overridden = a.interruptions_per_day.is_some()
+        || a.recovery_hours.is_some()
+        || a.pcie_throughput.is_some();
+    if let Some(v) = a.interruptions_per_day {
+        params.interruptions_per_day = v;
+    }
+    if let Some(v) = a.recovery_hours {
+        params.recovery_hours = v;
+    }
+    if let Some(v) = a.pcie_throughput {
+        params.pcie_throughput = v;
+    }
+    let req = Requirement {
+        scenario: a.scenario.map(|s| s.to_uppercase()),
+        gpu: a.gpu,
+        min_memory_gb: a.min_memory,
+        min_tflops: a.min_tflops,
+        domestic: a.domestic,
+        count: a.count,
+        duration: a.duration,
+        continuous: a.continuous,
+        checkpoint: a.checkpoint,
+        modes: a.modes,
+        dedicated: a.dedicated,
+        no_interruptible: a.no_preemptible,
+        nvlink: a.nvlink,
+        region: a.region,
+        storage_tb: a.storage_tb,
+        egress_tb: a.egress_tb,
+        bring_up: a.bring_up,
+        rank_by: Some(match a.rank {
+            RankArg::Effective => RankBy::Effective,
+            RankArg::List => RankBy::List,
+        }),
+        params: overridden.then_some(params),
+    };
+    let c = compare::recommend(store, &req)?;
+    if json {
+        return print_json(&c);
+    }
+    let r = &c.requirement;
+    outln!(
+        "Requirement: {} × {} for {} ({} h at {} h/month){}{}",
+        r.count,
+        r.accelerators.join(" / "),
+        r.duration,
+        r.hours,
+        r.hours_per_month,
+        r.scenario.as_deref().map(|s| format!(", scenario {s}")).unwrap_or_default(),
+        if r.constraints.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", r.constraints.join(", "))
+        }
+    );
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED).set_header([
+        "#",
+        "供应商 Vendor",
+        "offer",
+        "instances",
+        "billing plan",
+        "list total",
+        "list ¥",
+        "effective ¥",
+        "¥/GPU-h",
+    ]);
+    for cand in &c.candidates {
+        let o = &cand.offer;
+        t.add_row([
+            Cell::new(cand.rank),
+            Cell::new(&cand.vendor),
+            Cell::new(format!(
+                "{} ×{} {}, {}{}{}",
+                o.accelerator,
+                o.gpus,
+                o.mode,
+                o.tenancy,
+                if o.interruptible { ", preemptible" } else { "" },
+                o.region.as_deref().map(|r| format!(" ({r})")).unwrap_or_default()
+            )),
+            Cell::new(cand.instances).set_alignment(CellAlignment::Right),
+            Cell::new(&cand.billing_plan_text),
+            Cell::new(money::display(dec(&cand.list_total), &cand.currency))
+                .set_alignment(CellAlignment::Right),
+            Cell::new(money::display(dec(&cand.list_total_cny), "CNY"))
+                .set_alignment(CellAlignment::Right),
+            Cell::new(money::display(dec(&cand.effective_total_cny), "CNY"))
+                .set_alignment(CellAlignment::Right),
+            Cell::new(format!("¥{}", cand.per_gpu_hour_cny)).set_alignment(CellAlignment::Right),
+        ]);
+    }
+    if !c.candidates.is_empty() {
+        outln!("{t}");
+    }
+    for cand in &c.candidates {
+        for adj in &cand.adjustments {
+            outln!(
+                "  #{} {} +{} {}: {} [{}]",
+                cand.rank,
+                cand.vendor,
+                money::display(dec(&adj.amount_cny), "CNY"),
+                adj.kind,
+                adj.assumption,
+                adj.parameter
+            );
+        }
+        for w in &cand.warnings {
+            outln!("  #{} {} ⚠ {w}", cand.rank, cand.vendor);
+        }
+    }
+    if let Some(reason) = &c.empty_reason {
+        outln!("No candidate: {reason}.");
+    }
+    if !c.excluded.is_empty() {
+        outln!("Excluded ({}):", c.excluded.len());
+        for e in &c.excluded {
+            outln!("  - {} {} — {}", e.vendor, e.offer, e.reason);
+        }
+    }
+    if c.other_accelerator_offers > 0 {
+        outln!(
+            "({} current offers of other accelerators not considered.)",
+            c.other_accelerator_offers
+        );
+    }
+    outln!(
+        "Ranked by {} total. Rates: {}.",
+        match r.rank_by {
+            RankBy::Effective => "effective",
+            RankBy::List => "list",
+        },
+        r.rates.join("; ")
+    );
+    Ok(())
+}
+
+fn dec(s: &str) -> rust_decimal::Decimal {
+    s.parse().unwrap_or_default()
 }

@@ -10,7 +10,7 @@ use ts_rs::TS;
 macro_rules! word_enum {
     ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal $(| $alt:literal)*),+ $(,)? }) => {
         $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
         #[serde(rename_all = "snake_case")]
         pub enum $name { $($(#[$vm])* #[doc = $s] #[serde(rename = $s)] $var),+ }
 

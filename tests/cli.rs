@@ -235,3 +235,132 @@ fn settings_change_the_normalisation_and_are_validated() {
         .failure()
         .stderr(predicate::str::contains("rate"));
 }
+
+#[test]
+fn recommend_h100_x8_three_months() {
+    let env = Env::new();
+    let v = env.json(&["recommend", "--gpu", "H100", "--count", "8", "--duration", "3mo"]);
+    let best = &v["candidates"][0];
+    assert_eq!(best["vendor"], "极智算");
+    assert_eq!(best["list_total_cny"], "253440.00");
+    assert_eq!(best["billing_plan"][0]["unit"], "month");
+    assert_eq!(best["billing_plan"][0]["quantity"], 3);
+    for key in [
+        "vendor",
+        "offer",
+        "instances",
+        "billing_plan",
+        "list_total",
+        "list_total_cny",
+        "effective_total_cny",
+        "per_gpu_hour_cny",
+        "adjustments",
+    ] {
+        assert!(best.get(key).is_some(), "missing {key}");
+    }
+    assert!(v.get("requirement").is_some() && v.get("excluded").is_some());
+}
+
+#[test]
+fn recommend_scenario_b_256_h100() {
+    let env = Env::new();
+    let v = env.json(&[
+        "recommend",
+        "--scenario",
+        "B",
+        "--gpu",
+        "H100",
+        "--count",
+        "256",
+        "--duration",
+        "3mo",
+    ]);
+    let best = &v["candidates"][0];
+    assert_eq!(best["vendor"], "极智算");
+    assert_eq!(best["instances"], 32);
+    assert_eq!(best["list_total_cny"], "8110080.00");
+    let reasons: Vec<&str> = v["excluded"]
+        .as_array()
+        .expect("excluded")
+        .iter()
+        .map(|e| e["reason"].as_str().expect("r"))
+        .collect();
+    assert!(reasons.iter().any(|r| r.contains("container instance: scenario B")), "{reasons:?}");
+    assert!(reasons.iter().any(|r| r.starts_with("shared")), "{reasons:?}");
+    // The table form says why, too.
+    env.cmd()
+        .args(["recommend", "--scenario", "B", "--count", "256", "--duration", "3mo"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("¥8,110,080.00").and(predicate::str::contains("Excluded")),
+        );
+}
+
+#[test]
+fn recommend_prices_interruptions_of_preemptible_offers() {
+    let env = Env::new();
+    let v = env.json(&["recommend", "--gpu", "4090", "--count", "1", "--duration", "4h"]);
+    let jy =
+        v["candidates"].as_array().expect("c").iter().find(|c| c["vendor"] == "极智算").cloned();
+    assert_eq!(jy.expect("极智算")["list_total_cny"], "7.84");
+    let v = env.json(&[
+        "recommend",
+        "--gpu",
+        "RTX 4090",
+        "--count",
+        "1",
+        "--duration",
+        "5d",
+        "--continuous",
+    ]);
+    let cands = v["candidates"].as_array().expect("c");
+    let a = cands.iter().find(|c| c["vendor"] == "示例平台A").expect("A");
+    let jy = cands.iter().find(|c| c["vendor"] == "极智算").expect("jy");
+    let num = |x: &Value| x.as_str().expect("s").parse::<f64>().expect("n");
+    assert!(num(&a["list_total_cny"]) < num(&jy["list_total_cny"]));
+    let adj = &a["adjustments"][0];
+    assert_eq!(adj["kind"], "interruption");
+    assert!(num(&adj["amount_cny"]) > 0.0);
+    assert!(adj["assumption"].as_str().expect("a").contains("expected interruptions"));
+}
+
+#[test]
+fn recommend_bad_input_names_the_field() {
+    let env = Env::new();
+    for (args, want) in [
+        (vec!["--gpu", "H100", "--count", "0", "--duration", "1mo"], "count"),
+        (vec!["--gpu", "H100", "--count", "8", "--duration", "two weeks"], "duration"),
+        (vec!["--gpu", "H1OO", "--count", "8", "--duration", "1mo"], "did you mean: H100"),
+        (vec!["--scenario", "C", "--gpu", "H100"], "contradictory"),
+        (
+            vec!["--gpu", "H100", "--count", "8", "--duration", "1mo", "--pcie-throughput", "1.5"],
+            "pcie_throughput",
+        ),
+    ] {
+        env.cmd()
+            .arg("recommend")
+            .args(&args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(want));
+    }
+    // An impossible requirement is not an error: it says which constraint emptied the list.
+    env.cmd()
+        .args([
+            "recommend",
+            "--gpu",
+            "910B",
+            "--count",
+            "8",
+            "--duration",
+            "1mo",
+            "--mode",
+            "container",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("No candidate").and(predicate::str::contains("instance mode")),
+        );
+}

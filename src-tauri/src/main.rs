@@ -3,6 +3,7 @@
 //! `{code, message}`.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+use gpuquote::compare::{self, Comparison, ModelParams, Requirement, Scenario};
 use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
 use gpuquote::settings::{AppInfo, FxRate, Settings};
 use gpuquote::{catalog, names, paths, settings, ErrorPayload, Store};
@@ -88,6 +89,21 @@ fn app_info(state: tauri::State<'_, AppState>) -> AppInfo {
     }
 }
 
+#[tauri::command(async)]
+fn recommend(state: tauri::State<'_, AppState>, requirement: Requirement) -> CmdResult<Comparison> {
+    state.with(|s| compare::recommend(s, &requirement))
+}
+
+#[tauri::command(async)]
+fn list_scenarios() -> CmdResult<Vec<Scenario>> {
+    compare::scenarios().map_err(|e| e.payload())
+}
+
+#[tauri::command(async)]
+fn model_defaults() -> CmdResult<ModelParams> {
+    ModelParams::defaults().map_err(|e| e.payload())
+}
+
 /// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
 macro_rules! commands {
     ($($name:ident),+ $(,)?) => {
@@ -106,7 +122,10 @@ commands!(
     get_settings,
     set_hours_per_month,
     add_fx_rate,
-    app_info
+    app_info,
+    recommend,
+    list_scenarios,
+    model_defaults
 );
 
 fn main() {

@@ -22,14 +22,22 @@ const data = {
   vendors: core('vendors'),
   accelerators: core('accelerators'),
   settings: core('settings'),
+  scenarios: core('scenarios'),
+  comparisonB: core('recommend', '--scenario', 'B', '--count', '256', '--duration', '3mo'),
 };
 
 const port = 4173;
 const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
   cwd: join(root, 'ui'),
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
 });
-const stop = () => server.kill('SIGTERM');
+// npx starts vite as a child: stop the whole process group.
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
 process.on('exit', stop);
 
 async function waitForServer() {
@@ -52,6 +60,9 @@ try {
   await waitForServer();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const external = [];
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('request', (r) => {
     const u = new URL(r.url());
     if (u.hostname !== '127.0.0.1' && u.protocol.startsWith('http')) external.push(r.url());
@@ -69,6 +80,9 @@ try {
           case 'list_vendors': return d.vendors;
           case 'list_accelerators': return d.accelerators;
           case 'get_settings': return d.settings;
+          case 'list_scenarios': return d.scenarios.scenarios;
+          case 'model_defaults': return d.scenarios.params;
+          case 'recommend': return d.comparisonB;
           case 'app_info': return { db_path: '/mock/catalog.sqlite3', schema_version: 1, version: 'test' };
           default: throw { code: 'internal', message: `unknown command ${cmd}` };
         }
@@ -106,9 +120,30 @@ try {
   // English.
   await page.getByText('EN', { exact: true }).click();
   await page.locator('th', { hasText: '¥/GPU-h' }).first().waitFor();
+  // Compare page: scenario B (the IPC answers with the real core's comparison).
+  page.setDefaultTimeout(15000);
+  await page.getByText('中文', { exact: true }).click();
+  await page.locator('li.ant-menu-item', { hasText: '需求比价' }).click();
+  await page.locator('label.ant-radio-button-wrapper', { hasText: 'B：' }).click();
+  await page.locator('[data-testid="compare-submit"]').click();
+  const cand = page.locator('[data-testid="candidates-table"] tbody tr.ant-table-row');
+  await cand.first().waitFor().catch(async (e) => {
+    await page.screenshot({ path: join(artifacts, 'browser-failure.png'), fullPage: true });
+    console.error('page errors:', errors);
+    throw e;
+  });
+  assert.equal(await cand.count(), data.comparisonB.candidates.length);
+  assert.match(await cand.first().innerText(), /极智算[\s\S]*¥8,110,080\.00/);
+  const req = await page.evaluate(() => window.__calls.filter((c) => c.cmd === 'recommend').at(-1).args.requirement);
+  assert.equal(req.scenario, 'B');
+  assert.equal(req.count, 256);
+  await page.locator('[data-testid="compare-chart"] canvas').first().waitFor();
+  await page.screenshot({ path: join(artifacts, 'browser-compare-zh.png'), fullPage: true });
+  assert.deepEqual(errors, [], 'no page errors');
   assert.deepEqual(external, [], 'no request leaves the machine');
   console.log(`browser test passed: ${n} offers, ${data.domestic.length} domestic; screenshot artifacts/browser-catalog-zh.png`);
 } finally {
   await browser.close();
   stop();
 }
+process.exit(0);

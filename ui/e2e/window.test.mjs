@@ -90,10 +90,40 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   const png = await wd('GET', `${s}/screenshot`);
   writeFileSync(join(artifacts, 'window-catalog-zh.png'), Buffer.from(png, 'base64'));
+  // Compare: scenario B, 256 × H100 for 3 months, against the real core.
+  const click = async (using, value) => {
+    const el = await until(value, async () => wd('POST', `${s}/element`, { using, value }));
+    await wd('POST', `${s}/element/${el[ELEMENT]}/click`, {});
+  };
+  await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'需求比价')]]");
+  await click('xpath', "//label[contains(@class,'ant-radio-button-wrapper')][.//*[starts-with(normalize-space(.),'B：')]]");
+  await click('css selector', '[data-testid="compare-submit"]');
+  const candRows = await until('candidates', async () => {
+    const els = await wd('POST', `${s}/elements`, {
+      using: 'css selector',
+      value: '[data-testid="candidates-table"] tbody tr.ant-table-row',
+    });
+    return els.length > 0 ? els : null;
+  });
+  const first = await wd('GET', `${s}/element/${candRows[0][ELEMENT]}/text`);
+  assert.match(first, /极智算/);
+  assert.match(first, /¥8,110,080\.00/);
+  const excludedText = await wd('GET', `${s}/element/${(await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="excluded-table"]' }))[ELEMENT]}/text`);
+  assert.match(excludedText, /实例模式不符（场景 B 要求：裸金属）/);
+  await new Promise((r) => setTimeout(r, 800));
+  writeFileSync(join(artifacts, 'window-compare-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
-      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshot artifacts/window-catalog-zh.png`,
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-catalog-zh.png, artifacts/window-compare-zh.png`,
   );
+} catch (e) {
+  // Keep what the window showed when it failed.
+  if (session) {
+    const png = await wd('GET', `/session/${session}/screenshot`).catch(() => null);
+    if (png) writeFileSync(join(artifacts, 'window-failure.png'), Buffer.from(png, 'base64'));
+  }
+  throw e;
 } finally {
   if (session) await wd('DELETE', `/session/${session}`).catch(() => {});
   stop();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfigProvider, Layout, Menu, Segmented, Typography, theme } from 'antd';
-import { DatabaseOutlined, SettingOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -8,10 +8,11 @@ import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { CatalogPage } from './features/catalog/CatalogPage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { ComparePage } from './features/compare/ComparePage';
 import { LANG_KEY, type Lang } from './i18n';
 
-type Page = 'catalog' | 'settings';
-const PAGES: Page[] = ['catalog', 'settings'];
+type Page = 'catalog' | 'compare' | 'settings';
+const PAGES: Page[] = ['catalog', 'compare', 'settings'];
 
 export default function App() {
   const { t, i18n } = useTranslation('common');
@@ -58,6 +59,7 @@ export default function App() {
             onClick={(e) => setPage(e.key as Page)}
             items={[
               { key: 'catalog', icon: <DatabaseOutlined />, label: t('nav.catalog') },
+              { key: 'compare', icon: <SwapOutlined />, label: t('nav.compare') },
               { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings') },
             ]}
           />
@@ -78,7 +80,9 @@ export default function App() {
           </div>
         </Layout.Sider>
         <Layout.Content style={{ padding: 20, background: '#fff' }}>
-          {page === 'catalog' ? <CatalogPage /> : <SettingsPage />}
+          {page === 'catalog' && <CatalogPage onCompare={() => setPage('compare')} />}
+          {page === 'compare' && <ComparePage />}
+          {page === 'settings' && <SettingsPage />}
         </Layout.Content>
       </Layout>
     </ConfigProvider>

@@ -381,6 +381,423 @@ schema_version: number | null,
  */
 version: string, };
 
+export type RankBy = "effective" | "list";
+
+export type ModelParams = { 
+/**
+ * Expected interruptions per day of an interruptible offer on a continuous job.
+ */
+interruptions_per_day: string, 
+/**
+ * Hours to recover from one interruption.
+ */
+recovery_hours: string, 
+/**
+ * Checkpoint interval used when the requirement gives none, hours.
+ */
+default_checkpoint_hours: string, 
+/**
+ * Relative throughput of multi-GPU jobs on PCIe-only GPUs (0–1].
+ */
+pcie_throughput: string, 
+/**
+ * Bring-up days without dedicated support.
+ */
+bring_up_days_without_support: string, 
+/**
+ * Bring-up days with dedicated support.
+ */
+bring_up_days_with_support: string, 
+/**
+ * Where the defaults come from.
+ */
+sources: Array<string>, };
+
+export type Requirement = { 
+/**
+ * Scenario preset `A`, `B` or `C` (DOMAIN.md).
+ */
+scenario?: string, 
+/**
+ * Accelerator as people name it (`H100`, `4090`, `910B`).
+ */
+gpu?: string, 
+/**
+ * Minimum GPU memory per GPU, GB (instead of a name).
+ */
+min_memory_gb?: number, 
+/**
+ * Minimum dense FP16 TFLOPS per GPU (instead of a name).
+ */
+min_tflops?: string, 
+/**
+ * Domestic (信创) accelerators only.
+ */
+domestic: boolean, 
+/**
+ * GPUs needed.
+ */
+count?: number, 
+/**
+ * How long: `4h`, `90d`, `12w`, `3mo`, `1y`.
+ */
+duration?: string, 
+/**
+ * One uninterrupted run (interruptions cost lost work and recovery time).
+ */
+continuous: boolean, 
+/**
+ * Checkpoint interval, e.g. `4h` (half of it is lost on average per interruption).
+ */
+checkpoint?: string, 
+/**
+ * Allowed instance modes (empty = any).
+ */
+modes: Array<Mode>, 
+/**
+ * Dedicated tenancy only.
+ */
+dedicated: boolean, 
+/**
+ * No preemptible/spot offers.
+ */
+no_interruptible: boolean, 
+/**
+ * Multi-GPU jobs need NVLink-class GPU links.
+ */
+nvlink: boolean, 
+/**
+ * Preferred region (a soft preference: ties go to offers in it).
+ */
+region?: string, 
+/**
+ * Storage to price, TB (flags vendors whose storage fee is not stated).
+ */
+storage_tb?: string, 
+/**
+ * Data egress to price, TB.
+ */
+egress_tb?: string, 
+/**
+ * Include bring-up time by support level in the effective cost.
+ */
+bring_up: boolean, 
+/**
+ * Rank by effective (default) or list total.
+ */
+rank_by?: RankBy, 
+/**
+ * Effective-cost parameters (defaults from `data/pricing.toml`).
+ */
+params?: ModelParams, };
+
+export type Scenario = { 
+/**
+ * `A`, `B`, `C`.
+ */
+key: string, 
+/**
+ * Chinese name.
+ */
+name_zh: string, 
+/**
+ * English name.
+ */
+name_en: string, 
+/**
+ * Default accelerator.
+ */
+gpu: string, 
+/**
+ * Default GPU count.
+ */
+count: number, 
+/**
+ * Default duration.
+ */
+duration: string, 
+/**
+ * Continuous run.
+ */
+continuous: boolean, 
+/**
+ * Allowed modes.
+ */
+modes: Array<Mode>, 
+/**
+ * Dedicated only.
+ */
+dedicated: boolean, 
+/**
+ * No preemptible.
+ */
+no_interruptible: boolean, 
+/**
+ * NVLink-class links for multi-GPU.
+ */
+nvlink: boolean, 
+/**
+ * Domestic only.
+ */
+domestic: boolean, 
+/**
+ * What the article says of it.
+ */
+note: string, };
+
+export type PlanLine = { 
+/**
+ * Billing unit.
+ */
+unit: BillingUnit, 
+/**
+ * Units bought per instance.
+ */
+quantity: number, 
+/**
+ * Price of one unit for one instance, offer currency.
+ */
+unit_price: string, 
+/**
+ * The offer billed.
+ */
+offer_id: number, };
+
+export type Adjustment = { 
+/**
+ * `interruption`, `interconnect` or `bring_up`.
+ */
+kind: string, 
+/**
+ * Extra cost in CNY (exact decimal string).
+ */
+amount_cny: string, 
+/**
+ * Extra paid hours behind it.
+ */
+extra_hours: string, 
+/**
+ * The assumption in words, with its numbers.
+ */
+assumption: string, 
+/**
+ * The same in Chinese.
+ */
+assumption_zh: string, 
+/**
+ * The parameter that drives it and its value.
+ */
+parameter: string, };
+
+export type Candidate = { 
+/**
+ * 1 = best.
+ */
+rank: number, 
+/**
+ * Vendor (Chinese name).
+ */
+vendor: string, 
+/**
+ * Vendor English name.
+ */
+vendor_en: string, 
+/**
+ * The offer (the one billed for the largest share of the plan).
+ */
+offer: OfferView, 
+/**
+ * Instances needed (whole instances).
+ */
+instances: number, 
+/**
+ * GPUs paid for (instances × GPUs per instance).
+ */
+gpus_paid: number, 
+/**
+ * Billing plan per instance.
+ */
+billing_plan: Array<PlanLine>, 
+/**
+ * The plan in words, e.g. `3 × month`.
+ */
+billing_plan_text: string, 
+/**
+ * Hours paid per instance by the plan.
+ */
+hours_billed: number, 
+/**
+ * List total in the offer's currency.
+ */
+list_total: string, 
+/**
+ * Currency of `list_total`.
+ */
+currency: string, 
+/**
+ * List total in CNY.
+ */
+list_total_cny: string, 
+/**
+ * Effective total in CNY (list + adjustments).
+ */
+effective_total_cny: string, 
+/**
+ * List CNY per GPU-hour (list total ÷ GPUs paid ÷ hours needed).
+ */
+per_gpu_hour_cny: string, 
+/**
+ * Effective CNY per GPU-hour of the requirement.
+ */
+effective_per_gpu_hour_cny: string, 
+/**
+ * CNY per dense FP16 PFLOP-hour, when the accelerator's TFLOPS are known.
+ */
+per_pflop_hour_cny: string | null, 
+/**
+ * CNY per GB-of-GPU-memory-hour, when memory is known.
+ */
+per_gb_hour_cny: string | null, 
+/**
+ * Adjustments, itemised.
+ */
+adjustments: Array<Adjustment>, 
+/**
+ * Fees asked for (storage, egress) that the vendor does not state.
+ */
+fees_unknown: boolean, 
+/**
+ * Things to check with the vendor.
+ */
+warnings: Array<string>, 
+/**
+ * The same in Chinese.
+ */
+warnings_zh: Array<string>, 
+/**
+ * Offer is in the preferred region.
+ */
+region_match: boolean, };
+
+export type Exclusion = { 
+/**
+ * Vendor (Chinese name).
+ */
+vendor: string, 
+/**
+ * The offer in words.
+ */
+offer: string, 
+/**
+ * Offer id.
+ */
+offer_id: number, 
+/**
+ * The constraint that removed it.
+ */
+reason: string, 
+/**
+ * Stable code of that constraint: `mode`, `tenancy`, `interruptible`, `nvlink`, `price`,
+ * `fx_rate` (the UI words it in its language).
+ */
+reason_code: string, };
+
+export type RequirementSummary = { 
+/**
+ * Scenario used.
+ */
+scenario: string | null, 
+/**
+ * Accelerators that qualify by name/memory/compute.
+ */
+accelerators: Array<string>, 
+/**
+ * GPUs needed.
+ */
+count: number, 
+/**
+ * Duration as given.
+ */
+duration: string, 
+/**
+ * Duration in hours.
+ */
+hours: number, 
+/**
+ * Hours per month used.
+ */
+hours_per_month: number, 
+/**
+ * Continuous run.
+ */
+continuous: boolean, 
+/**
+ * Checkpoint interval, hours.
+ */
+checkpoint_hours: string, 
+/**
+ * The constraints in words.
+ */
+constraints: Array<string>, 
+/**
+ * Allowed modes (empty = any).
+ */
+modes: Array<Mode>, 
+/**
+ * Dedicated only.
+ */
+dedicated: boolean, 
+/**
+ * No preemptible.
+ */
+no_interruptible: boolean, 
+/**
+ * NVLink-class links for multi-GPU.
+ */
+nvlink: boolean, 
+/**
+ * Domestic only.
+ */
+domestic: boolean, 
+/**
+ * Preferred region.
+ */
+region: string | null, 
+/**
+ * Parameters used.
+ */
+params: ModelParams, 
+/**
+ * Ranking order used.
+ */
+rank_by: RankBy, 
+/**
+ * Rates used (`1 USD = 7.10 CNY (2026-11-09)`).
+ */
+rates: Array<string>, };
+
+export type Comparison = { 
+/**
+ * The requirement as understood.
+ */
+requirement: RequirementSummary, 
+/**
+ * Ranked candidates.
+ */
+candidates: Array<Candidate>, 
+/**
+ * Offers of the qualifying accelerators that do not qualify, with reasons.
+ */
+excluded: Array<Exclusion>, 
+/**
+ * Current offers of other accelerators (not listed one by one).
+ */
+other_accelerator_offers: number, 
+/**
+ * When no candidate is left: which constraint emptied the list.
+ */
+empty_reason: string | null, };
+
 /** Every Tauri command of the desktop shell: its arguments and its result. */
 export interface Commands {
   list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
@@ -390,4 +807,7 @@ export interface Commands {
   set_hours_per_month: { args: { hours: number }; result: Settings };
   add_fx_rate: { args: { rate: FxRate }; result: Settings };
   app_info: { args: Record<string, never>; result: AppInfo };
+  recommend: { args: { requirement: Requirement }; result: Comparison };
+  list_scenarios: { args: Record<string, never>; result: Array<Scenario> };
+  model_defaults: { args: Record<string, never>; result: ModelParams };
 }

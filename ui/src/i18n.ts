@@ -4,13 +4,15 @@ import { initReactI18next } from 'react-i18next';
 import zhCommon from './locales/zh-CN/common.json';
 import zhCatalog from './locales/zh-CN/catalog.json';
 import zhSettings from './locales/zh-CN/settings.json';
+import zhCompare from './locales/zh-CN/compare.json';
 import enCommon from './locales/en/common.json';
 import enCatalog from './locales/en/catalog.json';
 import enSettings from './locales/en/settings.json';
+import enCompare from './locales/en/compare.json';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, catalog: zhCatalog, settings: zhSettings },
-  en: { common: enCommon, catalog: enCatalog, settings: enSettings },
+  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, settings: zhSettings },
+  en: { common: enCommon, catalog: enCatalog, compare: enCompare, settings: enSettings },
 } as const;
 
 export type Lang = keyof typeof resources;
@@ -26,8 +28,9 @@ void i18n.use(initReactI18next).init({
   lng: initialLang(),
   fallbackLng: 'zh-CN',
   defaultNS: 'common',
-  ns: ['common', 'catalog', 'settings'],
+  ns: ['common', 'catalog', 'compare', 'settings'],
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
 });
 
 export default i18n;

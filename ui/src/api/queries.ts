@@ -1,6 +1,6 @@
 // TanStack Query around every command.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, OfferFilter } from '../bindings';
+import type { FxRate, OfferFilter, Requirement } from '../bindings';
 import { call } from './call';
 
 export const keys = {
@@ -9,6 +9,9 @@ export const keys = {
   accelerators: ['accelerators'] as const,
   settings: ['settings'] as const,
   appInfo: ['appInfo'] as const,
+  scenarios: ['scenarios'] as const,
+  modelDefaults: ['modelDefaults'] as const,
+  comparison: (r: Requirement | null) => ['comparison', r] as const,
 };
 
 export const useOffers = (filter: OfferFilter) =>
@@ -50,3 +53,17 @@ export const useAddFxRate = () => {
     onSuccess,
   });
 };
+
+export const useScenarios = () =>
+  useQuery({ queryKey: keys.scenarios, queryFn: () => call('list_scenarios', {}), staleTime: Infinity });
+
+export const useModelDefaults = () =>
+  useQuery({ queryKey: keys.modelDefaults, queryFn: () => call('model_defaults', {}), staleTime: Infinity });
+
+/** Runs a comparison when a requirement is submitted (null = nothing asked yet). */
+export const useComparison = (requirement: Requirement | null) =>
+  useQuery({
+    queryKey: keys.comparison(requirement),
+    queryFn: () => call('recommend', { requirement: requirement! }),
+    enabled: requirement !== null,
+  });

@@ -13,7 +13,7 @@ const BILLINGS: BillingUnit[] = ['hour', 'day', 'month', 'year'];
 
 const num = (s: string | null | undefined) => (s == null ? Number.POSITIVE_INFINITY : Number(s));
 
-export function CatalogPage() {
+export function CatalogPage({ onCompare }: { onCompare?: () => void }) {
   const { t } = useTranslation('catalog');
   const { t: tc, i18n } = useTranslation('common');
   const en = i18n.language === 'en';
@@ -284,6 +284,11 @@ export function CatalogPage() {
         >
           {t('filters.reset')}
         </Button>
+        {onCompare && (
+          <Button type="primary" onClick={onCompare} data-testid="to-compare">
+            {t('toCompare')}
+          </Button>
+        )}
       </Space>
       {offers.error ? (
         <ErrorNotice error={offers.error} onRetry={() => void offers.refetch()} />
