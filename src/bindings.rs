@@ -11,6 +11,7 @@ use crate::model::{
     PriceBasis, ReviewState, Tenancy, VendorView,
 };
 use crate::settings::{AppInfo, FxRate, Settings};
+use crate::tco::{Component, Point, Range, Side, TcoCase, TcoInput, TcoResult};
 use crate::ErrorPayload;
 use ts_rs::TS;
 
@@ -43,6 +44,13 @@ pub fn typescript() -> String {
         Exclusion::decl(),
         RequirementSummary::decl(),
         Comparison::decl(),
+        Range::decl(),
+        Side::decl(),
+        TcoInput::decl(),
+        Component::decl(),
+        Point::decl(),
+        TcoCase::decl(),
+        TcoResult::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -73,6 +81,9 @@ export interface Commands {
   recommend: { args: { requirement: Requirement }; result: Comparison };
   list_scenarios: { args: Record<string, never>; result: Array<Scenario> };
   model_defaults: { args: Record<string, never>; result: ModelParams };
+  tco_presets: { args: Record<string, never>; result: Array<TcoInput> };
+  run_tco: { args: { input: TcoInput; utilization: string; case: Side }; result: TcoResult };
+  save_tco_preset: { args: { name: string; input: TcoInput }; result: Array<TcoInput> };
 }
 ";
 

@@ -16,6 +16,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 use ts_rs::TS;
 
+/// Candidates described in full; the rest are counted in `candidates_total`.
+pub const MAX_CANDIDATES: usize = 100;
+
 /// `data/pricing.toml`.
 pub const PRICING: &str = include_str!("../data/pricing.toml");
 /// `data/scenarios.toml`.
@@ -376,8 +379,10 @@ pub struct RequirementSummary {
 pub struct Comparison {
     /// The requirement as understood.
     pub requirement: RequirementSummary,
-    /// Ranked candidates.
+    /// Ranked candidates (the best `MAX_CANDIDATES`).
     pub candidates: Vec<Candidate>,
+    /// How many configurations qualified in all.
+    pub candidates_total: u32,
     /// Offers of the qualifying accelerators that do not qualify, with reasons.
     pub excluded: Vec<Exclusion>,
     /// Current offers of other accelerators (not listed one by one).
@@ -647,32 +652,37 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
         families.entry(key).or_default().push(o);
     }
 
+    // Rank every configuration on its totals, then describe only the best `MAX_CANDIDATES`.
     let mut viewer = Viewer::new(&pricing);
-    let mut candidates: Vec<(Decimal, Decimal, Candidate)> = Vec::new();
-    for (_, offers) in families {
-        let c = price_family(&offers, count, hours, &req, &p, &pricing, &mut viewer, hpm)?;
-        candidates.push(c);
-    }
     let rank_by = req.rank_by.unwrap_or(RankBy::Effective);
     let region = req.region.as_deref().map(str::to_lowercase);
-    candidates.sort_by(|a, b| {
-        let (ka, kb) = match rank_by {
-            RankBy::Effective => (a.0, b.0),
-            RankBy::List => (a.1, b.1),
-        };
-        ka.cmp(&kb)
-            .then(b.2.region_match.cmp(&a.2.region_match))
-            .then(a.2.offer.id.cmp(&b.2.offer.id))
-    });
-    let candidates: Vec<Candidate> = candidates
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, _, mut c))| {
-            c.rank = i as u32 + 1;
-            c
+    let in_region = |offers: &[Row]| {
+        region.as_deref().is_some_and(|r| {
+            offers.iter().any(|o| o.region.as_deref().is_some_and(|x| x.to_lowercase().contains(r)))
         })
-        .collect();
-    let _ = region;
+    };
+    let families: Vec<Vec<Row>> = families.into_values().collect();
+    let mut ranked: Vec<(Decimal, bool, i64, usize)> = Vec::with_capacity(families.len());
+    for (i, offers) in families.iter().enumerate() {
+        let (eff, list, _) =
+            price_family(offers, count, hours, &req, &p, &pricing, &mut viewer, hpm, false)?;
+        let key = match rank_by {
+            RankBy::Effective => eff,
+            RankBy::List => list,
+        };
+        ranked.push((key, !in_region(offers), offers[0].id, i));
+    }
+    ranked.sort();
+    let candidates_total = ranked.len() as u32;
+    let mut candidates: Vec<Candidate> = Vec::new();
+    for (rank, (_, _, _, i)) in ranked.into_iter().take(MAX_CANDIDATES).enumerate() {
+        if let (_, _, Some(mut c)) =
+            price_family(&families[i], count, hours, &req, &p, &pricing, &mut viewer, hpm, true)?
+        {
+            c.rank = rank as u32 + 1;
+            candidates.push(c);
+        }
+    }
 
     let empty_reason = if candidates.is_empty() {
         let available = survivors_after.len();
@@ -733,6 +743,7 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
             rates: rate_words,
         },
         candidates,
+        candidates_total,
         excluded,
         other_accelerator_offers: other,
         empty_reason,
@@ -901,7 +912,8 @@ fn price_family(
     pricing: &Pricing,
     viewer: &mut Viewer<'_>,
     hpm: u32,
-) -> Result<(Decimal, Decimal, Candidate)> {
+    detail: bool,
+) -> Result<(Decimal, Decimal, Option<Candidate>)> {
     // Cheapest offer per billing unit.
     let mut by_unit: HashMap<BillingUnit, &Row> = HashMap::new();
     for o in offers {
@@ -1034,6 +1046,9 @@ fn price_family(
         );
     }
     let eff_cny = prev_cost * rate;
+    if !detail {
+        return Ok((eff_cny, list_cny, None));
+    }
     let gpus_paid = instances * gpus;
     let gpu_hours = Decimal::from(gpus_paid) * Decimal::from(hours);
     let per_gpu_hour = list_cny / gpu_hours;
@@ -1088,7 +1103,7 @@ fn price_family(
     Ok((
         eff_cny,
         list_cny,
-        Candidate {
+        Some(Candidate {
             rank: 0,
             vendor,
             vendor_en,
@@ -1115,7 +1130,7 @@ fn price_family(
             warnings,
             warnings_zh,
             region_match,
-        },
+        }),
     ))
 }
 

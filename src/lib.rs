@@ -15,6 +15,7 @@ pub mod seed;
 pub mod settings;
 pub mod store;
 pub mod synthetic;
+pub mod tco;
 
 pub use error::{Error, ErrorPayload, Result};
 pub use store::Store;

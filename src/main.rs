@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use gpuquote::compare::{self, ModelParams, RankBy, Requirement};
 use gpuquote::model::{BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView};
+use gpuquote::tco::{self, Side};
 use gpuquote::{catalog, money, names, paths, settings, Error, Store};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -72,6 +73,8 @@ enum Command {
     Recommend(Box<RecommendArgs>),
     /// Scenario presets (A/B/C) and the effective-cost parameters with their sources
     Scenarios,
+    /// Rent or build: total cost of ownership, break-even utilisation, sensitivity
+    Tco(Box<TcoArgs>),
     /// Database maintenance
     Db {
         #[command(subcommand)]
@@ -149,6 +152,88 @@ struct RecommendArgs {
     /// Relative throughput of multi-GPU jobs on PCIe-only GPUs (default 0.70)
     #[arg(long)]
     pcie_throughput: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct TcoArgs {
+    /// Preset to start from (built-in: article); every flag below overrides it
+    #[arg(long, default_value = "article")]
+    preset: String,
+    /// Which end of the input ranges the top-level figures show
+    #[arg(long, value_enum, default_value_t = CaseArg::Low)]
+    case: CaseArg,
+    /// Utilisation of the cluster, 0 < u ≤ 1
+    #[arg(long, default_value = "0.6")]
+    utilization: String,
+    /// List the presets and exit
+    #[arg(long)]
+    list_presets: bool,
+    /// Save the inputs as a preset under this name
+    #[arg(long, value_name = "NAME")]
+    save: Option<String>,
+    /// GPUs in the cluster
+    #[arg(long)]
+    gpus: Option<u32>,
+    /// Accelerator of the cluster (name)
+    #[arg(long)]
+    accelerator: Option<String>,
+    /// GPU purchase, CNY: amount or range (58000000, 50M-60M, 5000万-6000万)
+    #[arg(long, value_name = "RANGE")]
+    gpu_capex: Option<String>,
+    /// Servers and network, CNY
+    #[arg(long, value_name = "RANGE")]
+    servers_network_capex: Option<String>,
+    /// Storage, CNY
+    #[arg(long, value_name = "RANGE")]
+    storage_capex: Option<String>,
+    /// Installation, CNY
+    #[arg(long, value_name = "RANGE")]
+    installation_capex: Option<String>,
+    /// Facility per year, CNY (flat; or use --power-kw/--pue/--price-per-kwh)
+    #[arg(long, value_name = "RANGE", conflicts_with = "power_kw")]
+    facility_per_year: Option<String>,
+    /// Power draw, kW
+    #[arg(long, value_name = "RANGE")]
+    power_kw: Option<String>,
+    /// Power usage effectiveness
+    #[arg(long, value_name = "RANGE")]
+    pue: Option<String>,
+    /// Electricity, CNY per kWh
+    #[arg(long, value_name = "RANGE")]
+    price_per_kwh: Option<String>,
+    /// Operations staff per year, CNY
+    #[arg(long, value_name = "RANGE")]
+    staff_per_year: Option<String>,
+    /// Maintenance per year, % of capex
+    #[arg(long, value_name = "RANGE")]
+    maintenance_pct: Option<String>,
+    /// Horizon, years
+    #[arg(long)]
+    horizon_years: Option<String>,
+    /// Residual value at the end, % of capex
+    #[arg(long, value_name = "RANGE")]
+    residual_pct: Option<String>,
+    /// Yearly cost of capital, e.g. 0.05
+    #[arg(long)]
+    cost_of_capital: Option<String>,
+    /// Rent side: GPU to rent (cheapest current non-preemptible offer)
+    #[arg(long)]
+    rent_gpu: Option<String>,
+    /// Rent side: vendor
+    #[arg(long)]
+    rent_vendor: Option<String>,
+    /// Rent side: instance mode
+    #[arg(long, value_parser = parse_mode)]
+    rent_mode: Option<Mode>,
+    /// Rent side: a price per GPU-hour in CNY instead of a catalog offer
+    #[arg(long)]
+    rent_per_gpu_hour: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CaseArg {
+    Low,
+    High,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -256,6 +341,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         }
         Command::Accelerators => accelerators(&store, cli.json),
         Command::Recommend(a) => recommend(&store, *a, cli.json),
+        Command::Tco(a) => tco_cmd(&mut store, *a, cli.json),
         Command::Scenarios => {
             let list = compare::scenarios()?;
             let params = ModelParams::defaults()?;
@@ -665,4 +751,140 @@ fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
 
 fn dec(s: &str) -> rust_decimal::Decimal {
     s.parse().unwrap_or_default()
+}
+
+fn tco_cmd(store: &mut Store, a: TcoArgs, json: bool) -> Result<(), Error> {
+    if a.list_presets {
+        let list = tco::presets(store)?;
+        if json {
+            return print_json(&list);
+        }
+        for p in &list {
+            outln!("{} — {} / {}", p.key, p.name_zh, p.name_en);
+        }
+        return Ok(());
+    }
+    let mut i = tco::preset(store, &a.preset)?;
+    let r = |field: &str, v: &Option<String>| {
+        v.as_deref().map(|s| tco::parse_range(field, s)).transpose()
+    };
+    if let Some(g) = a.gpus {
+        i.gpus = g;
+    }
+    if let Some(acc) = a.accelerator {
+        i.accelerator = acc;
+    }
+    if let Some(v) = r("gpu_capex", &a.gpu_capex)? {
+        i.gpu_capex = v;
+    }
+    if let Some(v) = r("servers_network_capex", &a.servers_network_capex)? {
+        i.servers_network_capex = v;
+    }
+    if let Some(v) = r("storage_capex", &a.storage_capex)? {
+        i.storage_capex = v;
+    }
+    if let Some(v) = r("installation_capex", &a.installation_capex)? {
+        i.installation_capex = v;
+    }
+    if let Some(v) = r("facility_per_year", &a.facility_per_year)? {
+        i.facility_per_year = Some(v);
+        i.power_kw = None;
+    }
+    if let Some(v) = r("power_kw", &a.power_kw)? {
+        i.power_kw = Some(v);
+        i.facility_per_year = None;
+    }
+    if let Some(v) = r("pue", &a.pue)? {
+        i.pue = Some(v);
+    }
+    if let Some(v) = r("price_per_kwh", &a.price_per_kwh)? {
+        i.price_per_kwh = Some(v);
+    }
+    if let Some(v) = r("staff_per_year", &a.staff_per_year)? {
+        i.staff_per_year = v;
+    }
+    if let Some(v) = r("maintenance_pct_per_year", &a.maintenance_pct)? {
+        i.maintenance_pct_per_year = v;
+    }
+    if let Some(v) = a.horizon_years {
+        i.horizon_years = v;
+    }
+    if let Some(v) = r("residual_pct", &a.residual_pct)? {
+        i.residual_pct = v;
+    }
+    if let Some(v) = a.cost_of_capital {
+        i.cost_of_capital = v;
+    }
+    if let Some(v) = a.rent_gpu {
+        i.rent_gpu = v;
+    }
+    if let Some(v) = a.rent_vendor {
+        i.rent_vendor = Some(v);
+    }
+    if let Some(v) = a.rent_mode {
+        i.rent_mode = Some(v);
+    }
+    if let Some(v) = a.rent_per_gpu_hour {
+        i.rent_per_gpu_hour = Some(v);
+    }
+    let side = match a.case {
+        CaseArg::Low => Side::Low,
+        CaseArg::High => Side::High,
+    };
+    let res = tco::run(store, &i, &a.utilization, side)?;
+    if let Some(name) = &a.save {
+        tco::save_preset(store, name, &i)?;
+    }
+    if json {
+        return print_json(&res);
+    }
+    outln!("{} ({})", i.name_en, i.source);
+    outln!("Utilisation {}; rent: {}", res.utilization, res.rent_source);
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED).set_header(["", "low case", "high case"]);
+    let row = |label: &str, f: &dyn Fn(&tco::TcoCase) -> String| {
+        [label.to_string(), f(&res.cases[0]), f(&res.cases[1])]
+    };
+    let money_cny = |s: &str| money::display(dec(s), "CNY");
+    for cells in [
+        row("build total over the horizon", &|c| money_cny(&c.build_total_cny)),
+        row("build ¥/GPU-h at 100 %", &|c| format!("¥{}", c.build_per_gpu_hour_at_full_cny)),
+        row(&format!("build ¥/GPU-h at {}", res.utilization), &|c| {
+            format!("¥{}", c.build_per_gpu_hour_cny)
+        }),
+        row("rent ¥/GPU-h", &|c| format!("¥{}", c.rent_per_gpu_hour_cny)),
+        row("rent total for the used GPU-hours", &|c| money_cny(&c.rent_total_cny)),
+        row("break-even utilisation", &|c| {
+            let v = dec(&c.break_even_utilization) * rust_decimal::Decimal::from(100);
+            format!("{}%", money::round(v, 1))
+        }),
+        row("break-even month", &|c| {
+            c.break_even_month.map(|m| m.to_string()).unwrap_or_else(|| "—".into())
+        }),
+    ] {
+        t.add_row(cells);
+    }
+    outln!("{t}");
+    for c in &res.cases {
+        let parts: Vec<String> = c
+            .components
+            .iter()
+            .map(|x| format!("{} {}", x.item, money_cny(&x.amount_cny)))
+            .collect();
+        outln!("{:?} case: {}", c.case, parts.join(", "));
+    }
+    for c in &res.cases {
+        outln!("{:?}: {}", c.case, c.conclusion_en);
+        outln!("{:?}: {}", c.case, c.conclusion_zh);
+    }
+    for a in &res.assumptions {
+        outln!("- {a}");
+    }
+    if !i.note.is_empty() {
+        outln!("Note: {}", i.note);
+    }
+    if let Some(name) = &a.save {
+        outln!("saved as preset '{name}'");
+    }
+    Ok(())
 }

@@ -175,8 +175,10 @@ fn a_newer_schema_is_refused_and_untouched() {
 fn check_and_backup() {
     let env = Env::new();
     env.cmd().args(["db", "check"]).assert().success().stdout(
-        predicate::str::contains("integrity: ok")
-            .and(predicate::str::contains("schema version: 1")),
+        predicate::str::contains("integrity: ok").and(predicate::str::contains(format!(
+            "schema version: {}",
+            gpuquote::store::SCHEMA_VERSION
+        ))),
     );
     let backup = env.dir.path().join("backup.sqlite3");
     env.cmd().args(["db", "backup"]).arg(&backup).assert().success();
@@ -363,4 +365,76 @@ fn recommend_bad_input_names_the_field() {
         .stdout(
             predicate::str::contains("No candidate").and(predicate::str::contains("instance mode")),
         );
+}
+
+#[test]
+fn an_older_schema_is_migrated_in_place_keeping_its_data() {
+    let env = Env::new();
+    {
+        // A database as the first release wrote it: schema 1, with a user setting.
+        let conn = rusqlite::Connection::open(env.db()).expect("open");
+        conn.execute_batch(gpuquote::store::MIGRATIONS[0]).expect("v1");
+        conn.execute_batch(
+            "PRAGMA user_version = 1; INSERT INTO settings (key, value) VALUES ('hours_per_month', '730');",
+        )
+        .expect("init");
+    }
+    env.cmd().args(["db", "check"]).assert().success().stdout(predicate::str::contains(format!(
+        "schema version: {}",
+        gpuquote::store::SCHEMA_VERSION
+    )));
+    let v = env.json(&["settings"]);
+    assert_eq!(v["hours_per_month"], 730);
+}
+
+#[test]
+fn tco_article_preset_at_60_percent() {
+    let env = Env::new();
+    let low = env.json(&["tco", "--preset", "article", "--case", "low", "--utilization", "0.6"]);
+    assert_eq!(low["build_total_cny"], "73000000.00");
+    assert_eq!(low["build_per_gpu_hour_cny"], "18.08");
+    assert_eq!(low["build_per_gpu_hour_at_full_cny"], "10.85");
+    assert_eq!(low["rent_per_gpu_hour_cny"], "14.67");
+    assert_eq!(low["break_even_utilization"], "0.7398");
+    assert!(low["assumptions"].as_array().is_some_and(|a| !a.is_empty()));
+    let high = env.json(&["tco", "--preset", "article", "--case", "high", "--utilization", "0.6"]);
+    assert_eq!(high["build_total_cny"], "96000000.00");
+    assert_eq!(high["build_per_gpu_hour_cny"], "23.78");
+    assert_eq!(high["break_even_utilization"], "0.9729");
+    // Every input has a flag; ranges in the units people use.
+    let v = env.json(&[
+        "tco",
+        "--gpu-capex",
+        "5000万-6000万",
+        "--staff-per-year",
+        "2.5M",
+        "--utilization",
+        "1",
+        "--case",
+        "low",
+    ]);
+    // 58 M + 3 × (3 M + 2.5 M) = 74.5 M
+    assert_eq!(v["build_total_cny"], "74500000.00");
+}
+
+#[test]
+fn tco_bad_input_names_the_input_and_presets_can_be_saved() {
+    let env = Env::new();
+    for (args, want) in [
+        (vec!["--utilization", "1.5"], "utilization"),
+        (vec!["--utilization", "0"], "utilization"),
+        (vec!["--horizon-years", "0"], "horizon_years"),
+        (vec!["--gpu-capex", "60M-50M"], "gpu_capex"),
+        (vec!["--staff-per-year=-1"], "staff_per_year"),
+        (vec!["--preset", "artcle"], "did you mean: article"),
+    ] {
+        env.cmd().arg("tco").args(&args).assert().failure().stderr(predicate::str::contains(want));
+    }
+    env.cmd()
+        .args(["tco", "--gpus", "64", "--gpu-capex", "13M-15M", "--save", "small"])
+        .assert()
+        .success();
+    let v = env.json(&["tco", "--preset", "small", "--case", "low"]);
+    assert_eq!(v["input"]["gpus"], 64);
+    assert_eq!(v["input"]["gpu_capex"][0], "13000000");
 }

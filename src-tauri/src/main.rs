@@ -6,6 +6,7 @@
 use gpuquote::compare::{self, Comparison, ModelParams, Requirement, Scenario};
 use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
 use gpuquote::settings::{AppInfo, FxRate, Settings};
+use gpuquote::tco::{self, Side, TcoInput, TcoResult};
 use gpuquote::{catalog, names, paths, settings, ErrorPayload, Store};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -104,6 +105,30 @@ fn model_defaults() -> CmdResult<ModelParams> {
     ModelParams::defaults().map_err(|e| e.payload())
 }
 
+#[tauri::command(async)]
+fn tco_presets(state: tauri::State<'_, AppState>) -> CmdResult<Vec<TcoInput>> {
+    state.with(|s| tco::presets(s))
+}
+
+#[tauri::command(async)]
+fn run_tco(
+    state: tauri::State<'_, AppState>,
+    input: TcoInput,
+    utilization: String,
+    case: Side,
+) -> CmdResult<TcoResult> {
+    state.with(|s| tco::run(s, &input, &utilization, case))
+}
+
+#[tauri::command(async)]
+fn save_tco_preset(
+    state: tauri::State<'_, AppState>,
+    name: String,
+    input: TcoInput,
+) -> CmdResult<Vec<TcoInput>> {
+    state.with(|s| tco::save_preset(s, &name, &input).and_then(|_| tco::presets(s)))
+}
+
 /// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
 macro_rules! commands {
     ($($name:ident),+ $(,)?) => {
@@ -125,7 +150,10 @@ commands!(
     app_info,
     recommend,
     list_scenarios,
-    model_defaults
+    model_defaults,
+    tco_presets,
+    run_tco,
+    save_tco_preset
 );
 
 fn main() {

@@ -24,6 +24,8 @@ const data = {
   settings: core('settings'),
   scenarios: core('scenarios'),
   comparisonB: core('recommend', '--scenario', 'B', '--count', '256', '--duration', '3mo'),
+  tcoPresets: core('tco', '--list-presets'),
+  tco: core('tco', '--preset', 'article', '--utilization', '0.6'),
 };
 
 const port = 4173;
@@ -83,6 +85,8 @@ try {
           case 'list_scenarios': return d.scenarios.scenarios;
           case 'model_defaults': return d.scenarios.params;
           case 'recommend': return d.comparisonB;
+          case 'tco_presets': return d.tcoPresets;
+          case 'run_tco': return d.tco;
           case 'app_info': return { db_path: '/mock/catalog.sqlite3', schema_version: 1, version: 'test' };
           default: throw { code: 'internal', message: `unknown command ${cmd}` };
         }
@@ -139,6 +143,16 @@ try {
   assert.equal(req.count, 256);
   await page.locator('[data-testid="compare-chart"] canvas').first().waitFor();
   await page.screenshot({ path: join(artifacts, 'browser-compare-zh.png'), fullPage: true });
+  // Rent or build: the article preset (the IPC answers with the real core's result at 60 %).
+  await page.locator('li.ant-menu-item', { hasText: '租用还是自建' }).click();
+  await page.locator('[data-testid="tco-chart"] canvas').first().waitFor();
+  assert.match(await page.locator('[data-testid="tco-build-total"]').innerText(), /¥73,000,000\.00/);
+  assert.match(await page.locator('[data-testid="tco-break-even"]').innerText(), /74\.0% – 97\.3%/);
+  assert.match(await page.locator('[data-testid="tco-conclusion"]').innerText(), /租用更省/);
+  const runCall = await page.evaluate(() => window.__calls.filter((c) => c.cmd === 'run_tco').at(-1).args);
+  assert.equal(runCall.utilization, '0.60');
+  assert.deepEqual(runCall.input.gpu_capex, ['50000000', '60000000']);
+  await page.screenshot({ path: join(artifacts, 'browser-tco-zh.png'), fullPage: true });
   assert.deepEqual(errors, [], 'no page errors');
   assert.deepEqual(external, [], 'no request leaves the machine');
   console.log(`browser test passed: ${n} offers, ${data.domestic.length} domestic; screenshot artifacts/browser-catalog-zh.png`);

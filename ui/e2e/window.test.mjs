@@ -113,9 +113,20 @@ try {
   await new Promise((r) => setTimeout(r, 800));
   writeFileSync(join(artifacts, 'window-compare-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
 
+  // Rent or build, against the real core: the article preset at 60 %.
+  await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'租用还是自建')]]");
+  const total = await until('TCO result', async () => {
+    const el = await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="tco-build-total"]' });
+    const text = await wd('GET', `${s}/element/${el[ELEMENT]}/text`);
+    return text.includes('¥') ? text : null;
+  });
+  assert.match(total, /¥73,000,000\.00/);
+  await new Promise((r) => setTimeout(r, 800));
+  writeFileSync(join(artifacts, 'window-tco-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
-      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-catalog-zh.png, artifacts/window-compare-zh.png`,
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,tco}-zh.png`,
   );
 } catch (e) {
   // Keep what the window showed when it failed.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfigProvider, Layout, Menu, Segmented, Typography, theme } from 'antd';
-import { DatabaseOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, LineChartOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { CatalogPage } from './features/catalog/CatalogPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { ComparePage } from './features/compare/ComparePage';
+import { TcoPage } from './features/tco/TcoPage';
 import { LANG_KEY, type Lang } from './i18n';
 
-type Page = 'catalog' | 'compare' | 'settings';
-const PAGES: Page[] = ['catalog', 'compare', 'settings'];
+type Page = 'catalog' | 'compare' | 'tco' | 'settings';
+const PAGES: Page[] = ['catalog', 'compare', 'tco', 'settings'];
 
 export default function App() {
   const { t, i18n } = useTranslation('common');
@@ -60,6 +61,7 @@ export default function App() {
             items={[
               { key: 'catalog', icon: <DatabaseOutlined />, label: t('nav.catalog') },
               { key: 'compare', icon: <SwapOutlined />, label: t('nav.compare') },
+              { key: 'tco', icon: <LineChartOutlined />, label: t('nav.tco') },
               { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings') },
             ]}
           />
@@ -82,6 +84,7 @@ export default function App() {
         <Layout.Content style={{ padding: 20, background: '#fff' }}>
           {page === 'catalog' && <CatalogPage onCompare={() => setPage('compare')} />}
           {page === 'compare' && <ComparePage />}
+          {page === 'tco' && <TcoPage />}
           {page === 'settings' && <SettingsPage />}
         </Layout.Content>
       </Layout>

@@ -782,9 +782,13 @@ export type Comparison = {
  */
 requirement: RequirementSummary, 
 /**
- * Ranked candidates.
+ * Ranked candidates (the best `MAX_CANDIDATES`).
  */
 candidates: Array<Candidate>, 
+/**
+ * How many configurations qualified in all.
+ */
+candidates_total: number, 
 /**
  * Offers of the qualifying accelerators that do not qualify, with reasons.
  */
@@ -798,6 +802,234 @@ other_accelerator_offers: number,
  */
 empty_reason: string | null, };
 
+export type Range = Array<string>;
+
+export type Side = "low" | "high";
+
+export type TcoInput = { 
+/**
+ * Preset key this came from.
+ */
+key: string, 
+/**
+ * Chinese name.
+ */
+name_zh: string, 
+/**
+ * English name.
+ */
+name_en: string, 
+/**
+ * Where the figures come from.
+ */
+source: string, 
+/**
+ * Accelerator of the cluster.
+ */
+accelerator: string, 
+/**
+ * GPUs in the cluster.
+ */
+gpus: number, 
+/**
+ * GPUs, CNY.
+ */
+gpu_capex: Range, 
+/**
+ * Servers and network, CNY.
+ */
+servers_network_capex: Range, 
+/**
+ * Storage, CNY.
+ */
+storage_capex: Range, 
+/**
+ * Installation, CNY.
+ */
+installation_capex: Range, 
+/**
+ * Facility (data centre, power, cooling) per year as a flat figure, CNY.
+ */
+facility_per_year: Range | null, 
+/**
+ * Or: power draw, kW (with `pue` and `price_per_kwh`).
+ */
+power_kw: Range | null, 
+/**
+ * Power usage effectiveness.
+ */
+pue: Range | null, 
+/**
+ * Electricity, CNY per kWh.
+ */
+price_per_kwh: Range | null, 
+/**
+ * Operations staff per year, CNY.
+ */
+staff_per_year: Range, 
+/**
+ * Maintenance per year as a percentage of capex.
+ */
+maintenance_pct_per_year: Range, 
+/**
+ * Horizon, years.
+ */
+horizon_years: string, 
+/**
+ * Residual value at the end, percent of capex.
+ */
+residual_pct: Range, 
+/**
+ * Annual cost of capital (e.g. 0.05); 0 = none.
+ */
+cost_of_capital: string, 
+/**
+ * Rent side: GPU name.
+ */
+rent_gpu: string, 
+/**
+ * Rent side: vendor (optional).
+ */
+rent_vendor: string | null, 
+/**
+ * Rent side: instance mode (optional).
+ */
+rent_mode: Mode | null, 
+/**
+ * Rent side: a given price per GPU-hour in CNY instead of a catalog offer.
+ */
+rent_per_gpu_hour: string | null, 
+/**
+ * Free note.
+ */
+note: string, };
+
+export type Component = { 
+/**
+ * `gpus`, `servers_network`, `storage`, `installation`, `facility`, `staff`, `maintenance`,
+ * `residual`, `capital_cost`.
+ */
+item: string, 
+/**
+ * CNY over the horizon (capex once, opex × years, residual negative).
+ */
+amount_cny: string, 
+/**
+ * CNY per year for opex items.
+ */
+per_year_cny: string | null, };
+
+export type Point = { 
+/**
+ * Utilisation (0–1) or rent price factor.
+ */
+x: string, 
+/**
+ * Build CNY per used GPU-hour at that utilisation, or break-even utilisation at that price.
+ */
+y: string, };
+
+export type TcoCase = { 
+/**
+ * `low` or `high`.
+ */
+case: Side, 
+/**
+ * Build total over the horizon, CNY.
+ */
+build_total_cny: string, 
+/**
+ * Build CNY per used GPU-hour at the chosen utilisation.
+ */
+build_per_gpu_hour_cny: string, 
+/**
+ * Build CNY per GPU-hour at 100 % utilisation.
+ */
+build_per_gpu_hour_at_full_cny: string, 
+/**
+ * Rent CNY per GPU-hour.
+ */
+rent_per_gpu_hour_cny: string, 
+/**
+ * Renting the used GPU-hours over the horizon, CNY.
+ */
+rent_total_cny: string, 
+/**
+ * Utilisation at which building and renting cost the same (may exceed 1: never pays off).
+ */
+break_even_utilization: string, 
+/**
+ * First month at which cumulative renting has cost more than building, at the chosen
+ * utilisation (None: not within the horizon).
+ */
+break_even_month: number | null, 
+/**
+ * Build cost lines.
+ */
+components: Array<Component>, 
+/**
+ * Build CNY per used GPU-hour over utilisation 10–100 %.
+ */
+by_utilization: Array<Point>, 
+/**
+ * Break-even utilisation over rent price × 0.5–1.5.
+ */
+by_rent_price: Array<Point>, 
+/**
+ * What the numbers say, in Chinese.
+ */
+conclusion_zh: string, 
+/**
+ * What the numbers say, in English.
+ */
+conclusion_en: string, };
+
+export type TcoResult = { 
+/**
+ * The case the top-level figures are for.
+ */
+case: Side, 
+/**
+ * Build total, CNY (chosen case).
+ */
+build_total_cny: string, 
+/**
+ * Build per used GPU-hour at the chosen utilisation (chosen case).
+ */
+build_per_gpu_hour_cny: string, 
+/**
+ * Build per GPU-hour at 100 % (chosen case).
+ */
+build_per_gpu_hour_at_full_cny: string, 
+/**
+ * Rent per GPU-hour.
+ */
+rent_per_gpu_hour_cny: string, 
+/**
+ * Break-even utilisation (chosen case).
+ */
+break_even_utilization: string, 
+/**
+ * Chosen utilisation.
+ */
+utilization: string, 
+/**
+ * Both cases.
+ */
+cases: Array<TcoCase>, 
+/**
+ * The inputs used.
+ */
+input: TcoInput, 
+/**
+ * Assumptions in words.
+ */
+assumptions: Array<string>, 
+/**
+ * Where the rent price comes from.
+ */
+rent_source: string, };
+
 /** Every Tauri command of the desktop shell: its arguments and its result. */
 export interface Commands {
   list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
@@ -810,4 +1042,7 @@ export interface Commands {
   recommend: { args: { requirement: Requirement }; result: Comparison };
   list_scenarios: { args: Record<string, never>; result: Array<Scenario> };
   model_defaults: { args: Record<string, never>; result: ModelParams };
+  tco_presets: { args: Record<string, never>; result: Array<TcoInput> };
+  run_tco: { args: { input: TcoInput; utilization: string; case: Side }; result: TcoResult };
+  save_tco_preset: { args: { name: string; input: TcoInput }; result: Array<TcoInput> };
 }

@@ -5,14 +5,16 @@ import zhCommon from './locales/zh-CN/common.json';
 import zhCatalog from './locales/zh-CN/catalog.json';
 import zhSettings from './locales/zh-CN/settings.json';
 import zhCompare from './locales/zh-CN/compare.json';
+import zhTco from './locales/zh-CN/tco.json';
 import enCommon from './locales/en/common.json';
 import enCatalog from './locales/en/catalog.json';
 import enSettings from './locales/en/settings.json';
 import enCompare from './locales/en/compare.json';
+import enTco from './locales/en/tco.json';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, settings: zhSettings },
-  en: { common: enCommon, catalog: enCatalog, compare: enCompare, settings: enSettings },
+  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, settings: zhSettings },
+  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, settings: enSettings },
 } as const;
 
 export type Lang = keyof typeof resources;
@@ -28,7 +30,7 @@ void i18n.use(initReactI18next).init({
   lng: initialLang(),
   fallbackLng: 'zh-CN',
   defaultNS: 'common',
-  ns: ['common', 'catalog', 'compare', 'settings'],
+  ns: ['common', 'catalog', 'compare', 'tco', 'settings'],
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

@@ -1,6 +1,6 @@
 // TanStack Query around every command.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, OfferFilter, Requirement } from '../bindings';
+import type { FxRate, OfferFilter, Requirement, Side, TcoInput } from '../bindings';
 import { call } from './call';
 
 export const keys = {
@@ -67,3 +67,23 @@ export const useComparison = (requirement: Requirement | null) =>
     queryFn: () => call('recommend', { requirement: requirement! }),
     enabled: requirement !== null,
   });
+
+export const useTcoPresets = () =>
+  useQuery({ queryKey: ['tcoPresets'], queryFn: () => call('tco_presets', {}) });
+
+/** Runs the rent-or-build model for the submitted inputs (null = nothing asked yet). */
+export const useTco = (ask: { input: TcoInput; utilization: string; case: Side } | null) =>
+  useQuery({
+    queryKey: ['tco', ask],
+    queryFn: () => call('run_tco', ask!),
+    enabled: ask !== null,
+    placeholderData: (prev) => prev,
+  });
+
+export const useSaveTcoPreset = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { name: string; input: TcoInput }) => call('save_tco_preset', v),
+    onSuccess: (data) => qc.setQueryData(['tcoPresets'], data),
+  });
+};
