@@ -11,7 +11,6 @@ use crate::names;
 use crate::store::Store;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
 use std::str::FromStr;
 use std::sync::Arc;
 use ts_rs::TS;
@@ -408,10 +407,6 @@ fn dec(field: &str, s: &str) -> Result<Decimal> {
 /// Returns why an offer fails a constraint, or `None` when it passes.
 type Check = Box<dyn Fn(&Row, u32) -> Option<String>>;
 
-/// Offers of one configuration: vendor snapshot, accelerator, GPUs per instance, mode, tenancy,
-/// interruptible, region, currency.
-type FamilyKey = (i64, i64, u32, Mode, Tenancy, bool, String, String);
-
 /// A partial plan: cost, (unit index, quantity) lines, hours covered.
 type Partial = (Decimal, Vec<(usize, u32)>, u32);
 
@@ -606,13 +601,16 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
         store,
         &Selection { acc_ids: Some(acc_ids.clone()), ..Default::default() },
     )?;
-    let total_current: u32 = store.conn().query_row(
-        "SELECT count(*) FROM offers WHERE snapshot_id IN
-           (SELECT (SELECT s.id FROM snapshots s WHERE s.vendor_id = v.id AND s.review_state = 'approved'
-                    ORDER BY s.captured_at DESC, s.id DESC LIMIT 1) FROM vendors v)",
-        [],
-        |r| r.get(0),
-    )?;
+    // Offers of the other accelerators, counted through the (snapshot_id, accelerator_id) index.
+    let mut total_current: u32 = 0;
+    {
+        let mut count = store
+            .conn()
+            .prepare_cached("SELECT count(*) FROM offers WHERE snapshot_id = ?1")?;
+        for sid in catalog::current_snapshot_ids(store)? {
+            total_current += count.query_row([sid], |r| r.get::<_, u32>(0))?;
+        }
+    }
     let other = total_current.saturating_sub(rows.len() as u32);
 
     let mut excluded: Vec<Exclusion> = Vec::new();
@@ -637,19 +635,27 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
 
     // Group offers of one configuration (vendor snapshot, GPU, instance shape, region) so that a
     // plan can combine their billing units.
-    let mut families: BTreeMap<FamilyKey, Vec<Row>> = BTreeMap::new();
-    for o in kept {
-        let key = (
+    // Sorting by the key and cutting runs allocates nothing per offer (a map keyed by owned
+    // strings was a third of the comparison on a large catalog).
+    fn family_key(o: &Row) -> (i64, i64, u32, Mode, Tenancy, bool, Option<&str>, &str) {
+        (
             o.snap.id,
             o.acc.id,
             o.gpus,
             o.mode,
             o.tenancy,
             o.interruptible,
-            o.region.clone().unwrap_or_default(),
-            o.currency.to_string(),
-        );
-        families.entry(key).or_default().push(o);
+            o.region.as_deref(),
+            &o.currency,
+        )
+    }
+    kept.sort_by(|a, b| family_key(a).cmp(&family_key(b)));
+    let mut families: Vec<Vec<Row>> = Vec::new();
+    for o in kept {
+        match families.last_mut() {
+            Some(f) if family_key(&f[0]) == family_key(&o) => f.push(o),
+            _ => families.push(vec![o]),
+        }
     }
 
     // Rank every configuration on its totals, then describe only the best `MAX_CANDIDATES`.
@@ -661,7 +667,6 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
             offers.iter().any(|o| o.region.as_deref().is_some_and(|x| x.to_lowercase().contains(r)))
         })
     };
-    let families: Vec<Vec<Row>> = families.into_values().collect();
     let mut ranked: Vec<(Decimal, bool, i64, usize)> = Vec::with_capacity(families.len());
     for (i, offers) in families.iter().enumerate() {
         let (eff, list, _) =
@@ -847,6 +852,14 @@ fn describe(o: &Row) -> String {
 /// The cheapest way to pay for `hours` hours per instance with the billing units on offer.
 /// Returns (cost per instance, lines, hours billed).
 fn plan(units: &[Unit], hours: u32, hpm: u32) -> (Decimal, Vec<PlanLine>, u32) {
+    if let [(unit, price, id)] = units {
+        // One billing unit: whole units covering the hours.
+        let uh = unit_hours(*unit, hpm);
+        let q = hours.max(1).div_ceil(uh);
+        let line =
+            PlanLine { unit: *unit, quantity: q, unit_price: money::exact(*price), offer_id: *id };
+        return (*price * Decimal::from(q), vec![line], q * uh);
+    }
     // Units from longest to shortest; try every count of each longer unit, the shortest covers
     // the rest. Small: a few hundred combinations for multi-year terms.
     let mut units: Vec<Unit> = units.to_vec();
@@ -915,26 +928,34 @@ fn price_family(
     detail: bool,
 ) -> Result<(Decimal, Decimal, Option<Candidate>)> {
     // Cheapest offer per billing unit.
-    let mut by_unit: HashMap<BillingUnit, &Row> = HashMap::new();
+    let mut units: Vec<Unit> = Vec::with_capacity(offers.len().min(4));
     for o in offers {
-        let e = by_unit.entry(o.billing).or_insert(o);
-        if o.instance_price() < e.instance_price() {
-            *e = o;
+        let price = o.instance_price();
+        match units.iter_mut().find(|u| u.0 == o.billing) {
+            Some(u) if price < u.1 => *u = (o.billing, price, o.id),
+            Some(_) => {}
+            None => units.push((o.billing, price, o.id)),
         }
     }
-    let units: Vec<Unit> =
-        by_unit.values().map(|o| (o.billing, o.instance_price(), o.id)).collect();
     let first = &offers[0];
     let acc: &Arc<AccInfo> = &first.acc;
     let (rate, _) = pricing.to_cny(&first.currency).unwrap_or((Decimal::ONE, None));
     let gpus = first.gpus.max(1);
     let instances = count.div_ceil(gpus);
     let n = Decimal::from(instances);
-    let cost_for = |h: u32| -> (Decimal, Vec<PlanLine>, u32) {
-        let (c, lines, billed) = plan(&units, h, hpm);
-        (c * n, lines, billed)
+    // The cost alone (no plan lines) when only ranking: one unit is a multiplication.
+    let cost_only = |h: u32| -> Decimal {
+        match units.as_slice() {
+            [(unit, price, _)] => *price * Decimal::from(h.max(1).div_ceil(unit_hours(*unit, hpm))) * n,
+            _ => plan(&units, h, hpm).0 * n,
+        }
     };
-    let (list_total, lines, billed) = cost_for(hours);
+    let (list_total, lines, billed) = if detail {
+        let (c, lines, billed) = plan(&units, hours, hpm);
+        (c * n, lines, billed)
+    } else {
+        (cost_only(hours), Vec::new(), 0)
+    };
     let list_cny = list_total * rate;
 
     // Effective cost: the same plan for the longer time the job really occupies.
@@ -948,7 +969,7 @@ fn price_family(
                     eff_hours: Decimal| {
         let (assumption, assumption_zh) = words;
         let h = eff_hours.ceil().to_string().parse::<u32>().unwrap_or(u32::MAX);
-        let (c, _, _) = cost_for(h);
+        let c = cost_only(h);
         let amount = (c - prev_cost) * rate;
         prev_cost = c;
         adjustments.push(Adjustment {
