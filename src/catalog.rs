@@ -58,6 +58,7 @@ fn word<'r>(r: &'r rusqlite::Row<'_>, i: usize) -> rusqlite::Result<&'r str> {
 #[derive(Debug)]
 pub(crate) struct SnapshotInfo {
     pub id: i64,
+    pub vendor_id: i64,
     pub vendor: Arc<str>,
     pub vendor_en: Arc<str>,
     pub vendor_key: Arc<str>,
@@ -205,6 +206,7 @@ fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<Ar
                     review_state: ReviewState::parse(word(r, 9)?).unwrap_or(ReviewState::Pending),
                     note: r.get::<_, Option<String>>(10)?.map(Into::into),
                     rank: 0,
+                    vendor_id: r.get(11)?,
                 },
                 r.get::<_, i64>(11)?,
             ))
@@ -224,9 +226,39 @@ fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<Ar
     Ok(out.into_iter().map(Arc::new).collect())
 }
 
+/// Every current offer, parsed, with the stamp of the database state it was read from.
+pub(crate) struct CurrentCatalog {
+    stamp: (i64, u64),
+    rows: Vec<Row>,
+}
+
+/// Reads the current offers a selection allows. With the catalog cache on (desktop app), rows
+/// come from the parsed catalog while the database is unchanged; otherwise from SQLite.
+pub(crate) fn load_rows(store: &Store, sel: &Selection) -> Result<Vec<Row>> {
+    let Some(cache) = store.catalog_cache.as_ref().filter(|_| sel.search.is_none()) else {
+        return read_rows(store, sel);
+    };
+    let stamp = store.change_stamp()?;
+    let fresh = cache.borrow().as_ref().is_some_and(|c| c.stamp == stamp);
+    if !fresh {
+        let rows = read_rows(store, &Selection::default())?;
+        *cache.borrow_mut() = Some(CurrentCatalog { stamp: store.change_stamp()?, rows });
+    }
+    let guard = cache.borrow();
+    let all = guard.as_ref().map(|c| c.rows.as_slice()).unwrap_or(&[]);
+    Ok(all
+        .iter()
+        .filter(|o| sel.vendor_ids.as_ref().is_none_or(|v| v.contains(&o.snap.vendor_id)))
+        .filter(|o| sel.acc_ids.as_ref().is_none_or(|a| a.contains(&o.acc.id)))
+        .filter(|o| sel.mode.is_none_or(|m| o.mode == m))
+        .filter(|o| sel.billing.is_none_or(|b| o.billing == b))
+        .cloned()
+        .collect())
+}
+
 /// Reads the current offers a selection allows, through the `(snapshot_id, accelerator_id)`
 /// index; vendor, snapshot and accelerator facts are read once and shared, not joined per row.
-pub(crate) fn load_rows(store: &Store, sel: &Selection) -> Result<Vec<Row>> {
+fn read_rows(store: &Store, sel: &Selection) -> Result<Vec<Row>> {
     let accs = accelerators(store)?;
     let mut acc_ids: Vec<i64> = match &sel.acc_ids {
         Some(ids) => ids.clone(),
@@ -627,6 +659,37 @@ mod tests {
         let found =
             offers(&store, OfferFilter { search: Some("四川".into()), ..Default::default() });
         assert_eq!(found.len(), 1);
+    }
+
+    #[test]
+    fn the_catalog_cache_sees_every_change() {
+        let mut store = Store::open_in_memory().expect("open");
+        store.enable_catalog_cache();
+        let f = OfferFilter { gpu: Some("H100".into()), ..Default::default() };
+        let before = offers(&store, f.clone());
+        assert_eq!(offers(&store, f.clone()).len(), before.len());
+        store
+            .conn()
+            .execute(
+                "UPDATE snapshots SET review_state = 'rejected' WHERE seed_key = 'jygpu-2026-07'",
+                [],
+            )
+            .expect("reject");
+        let after = offers(&store, f.clone());
+        assert_eq!(after.len(), before.len() - 1);
+        assert!(after.iter().all(|o| &*o.vendor_key != "jygpu"));
+        // Same answers as without the cache.
+        let mut plain = Store::open_in_memory().expect("open");
+        plain
+            .conn()
+            .execute(
+                "UPDATE snapshots SET review_state = 'rejected' WHERE seed_key = 'jygpu-2026-07'",
+                [],
+            )
+            .expect("reject");
+        let ids = |v: &[OfferView]| v.iter().map(|o| o.id).collect::<Vec<_>>();
+        assert_eq!(ids(&after), ids(&offers(&plain, f)));
+        let _ = &mut plain;
     }
 
     #[test]

@@ -604,9 +604,8 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
     // Offers of the other accelerators, counted through the (snapshot_id, accelerator_id) index.
     let mut total_current: u32 = 0;
     {
-        let mut count = store
-            .conn()
-            .prepare_cached("SELECT count(*) FROM offers WHERE snapshot_id = ?1")?;
+        let mut count =
+            store.conn().prepare_cached("SELECT count(*) FROM offers WHERE snapshot_id = ?1")?;
         for sid in catalog::current_snapshot_ids(store)? {
             total_current += count.query_row([sid], |r| r.get::<_, u32>(0))?;
         }
@@ -946,7 +945,9 @@ fn price_family(
     // The cost alone (no plan lines) when only ranking: one unit is a multiplication.
     let cost_only = |h: u32| -> Decimal {
         match units.as_slice() {
-            [(unit, price, _)] => *price * Decimal::from(h.max(1).div_ceil(unit_hours(*unit, hpm))) * n,
+            [(unit, price, _)] => {
+                *price * Decimal::from(h.max(1).div_ceil(unit_hours(*unit, hpm))) * n
+            }
             _ => plan(&units, h, hpm).0 * n,
         }
     };

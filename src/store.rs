@@ -21,6 +21,9 @@ const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 pub struct Store {
     conn: Connection,
     path: Option<PathBuf>,
+    /// The current catalog parsed once and reused while the database is unchanged (long-lived
+    /// processes such as the desktop app turn it on; see [`Store::enable_catalog_cache`]).
+    pub(crate) catalog_cache: Option<std::cell::RefCell<Option<crate::catalog::CurrentCatalog>>>,
 }
 
 impl Store {
@@ -47,7 +50,7 @@ impl Store {
         if found > SCHEMA_VERSION {
             return Err(Error::SchemaTooNew { path: shown, found, supported: SCHEMA_VERSION });
         }
-        let mut store = Store { conn, path: Some(path.to_path_buf()) };
+        let mut store = Store { conn, path: Some(path.to_path_buf()), catalog_cache: None };
         store.configure(true)?;
         store.migrate()?;
         crate::seed::seed(&mut store)?;
@@ -56,7 +59,8 @@ impl Store {
 
     /// A fresh in-memory database, migrated and seeded (for tests and benchmarks).
     pub fn open_in_memory() -> Result<Self> {
-        let mut store = Store { conn: Connection::open_in_memory()?, path: None };
+        let mut store =
+            Store { conn: Connection::open_in_memory()?, path: None, catalog_cache: None };
         store.configure(false)?;
         store.migrate()?;
         crate::seed::seed(&mut store)?;
@@ -65,7 +69,8 @@ impl Store {
 
     /// An in-memory database with the schema but no built-in data.
     pub fn open_in_memory_empty() -> Result<Self> {
-        let mut store = Store { conn: Connection::open_in_memory()?, path: None };
+        let mut store =
+            Store { conn: Connection::open_in_memory()?, path: None, catalog_cache: None };
         store.configure(false)?;
         store.migrate()?;
         Ok(store)
@@ -98,6 +103,18 @@ impl Store {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Keeps the parsed current catalog in memory between queries; it is rebuilt when this or
+    /// another connection changes the database (`total_changes`, `PRAGMA data_version`).
+    pub fn enable_catalog_cache(&mut self) {
+        self.catalog_cache = Some(std::cell::RefCell::new(None));
+    }
+
+    /// A stamp that changes whenever the database content may have changed.
+    pub(crate) fn change_stamp(&self) -> Result<(i64, u64)> {
+        let v: i64 = self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?;
+        Ok((v, self.conn.total_changes()))
     }
 
     /// The file behind the store (None in memory).

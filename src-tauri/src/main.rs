@@ -22,7 +22,10 @@ impl AppState {
     fn open() -> Self {
         match paths::resolve_db_path(None) {
             Ok(p) => {
-                let store = Store::open(&p).map_err(|e| e.payload());
+                let store = Store::open(&p).map_err(|e| e.payload()).map(|mut s| {
+                    s.enable_catalog_cache();
+                    s
+                });
                 if let Err(e) = &store {
                     tracing::error!(code = %e.code, "{}", e.message);
                 }
