@@ -66,6 +66,18 @@ pub fn set_hours_per_month(store: &mut Store, hours: u32) -> Result<()> {
     })
 }
 
+/// An `fx_rates` row read as `id, base, quote, rate, as_of, source`.
+fn fx_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<FxRate> {
+    Ok(FxRate {
+        id: r.get(0)?,
+        base: r.get(1)?,
+        quote: r.get(2)?,
+        rate: r.get(3)?,
+        as_of: r.get(4)?,
+        source: r.get(5)?,
+    })
+}
+
 /// The newest rate per base currency into CNY.
 pub fn current_rates(store: &Store) -> Result<Vec<FxRate>> {
     let mut stmt = store.conn().prepare(
@@ -74,16 +86,7 @@ pub fn current_rates(store: &Store) -> Result<Vec<FxRate>> {
                AND g.quote = f.quote ORDER BY as_of DESC, id DESC LIMIT 1)
          ORDER BY base",
     )?;
-    let rows = stmt.query_map([], |r| {
-        Ok(FxRate {
-            id: r.get(0)?,
-            base: r.get(1)?,
-            quote: r.get(2)?,
-            rate: r.get(3)?,
-            as_of: r.get(4)?,
-            source: r.get(5)?,
-        })
-    })?;
+    let rows = stmt.query_map([], fx_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -92,16 +95,7 @@ pub fn rate_history(store: &Store) -> Result<Vec<FxRate>> {
     let mut stmt = store.conn().prepare(
         "SELECT id, base, quote, rate, as_of, source FROM fx_rates ORDER BY as_of DESC, id DESC",
     )?;
-    let rows = stmt.query_map([], |r| {
-        Ok(FxRate {
-            id: r.get(0)?,
-            base: r.get(1)?,
-            quote: r.get(2)?,
-            rate: r.get(3)?,
-            as_of: r.get(4)?,
-            source: r.get(5)?,
-        })
-    })?;
+    let rows = stmt.query_map([], fx_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 

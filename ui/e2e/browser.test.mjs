@@ -153,6 +153,10 @@ try {
   assert.equal(runCall.utilization, '0.60');
   assert.deepEqual(runCall.input.gpu_capex, ['50000000', '60000000']);
   await page.screenshot({ path: join(artifacts, 'browser-tco-zh.png'), fullPage: true });
+  await page.locator('li.ant-menu-item', { hasText: '设置' }).click();
+  await page.locator('[data-testid="hours-input"]').waitFor();
+  assert.match(await page.locator('body').innerText(), /每月小时数[\s\S]*USD[\s\S]*7\.1/);
+  await page.screenshot({ path: join(artifacts, 'browser-settings-zh.png'), fullPage: true });
   assert.deepEqual(errors, [], 'no page errors');
   assert.deepEqual(external, [], 'no request leaves the machine');
   console.log(`browser test passed: ${n} offers, ${data.domestic.length} domestic; screenshot artifacts/browser-catalog-zh.png`);

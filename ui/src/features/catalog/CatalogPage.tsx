@@ -3,6 +3,7 @@ import { Button, Checkbox, Input, Select, Space, Table, Tag, Tooltip, Typography
 import type { InputRef, TableColumnsType } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../PageHeader';
 import type { BillingUnit, Mode, OfferFilter, OfferView } from '../../bindings';
 import { useAccelerators, useOffers, useSettings, useVendors } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
@@ -218,10 +219,7 @@ export function CatalogPage({ onCompare }: { onCompare?: () => void }) {
 
   return (
     <div>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
           ref={searchRef}

@@ -6,6 +6,7 @@ import {
 import type { TableColumnsType } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../PageHeader';
 import type { Candidate, Comparison, Exclusion, Mode, Requirement } from '../../bindings';
 import { useAccelerators, useComparison, useModelDefaults, useScenarios } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
@@ -242,10 +243,7 @@ export function ComparePage() {
   return (
     <div>
       {ctx}
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form<FormValues> form={form} layout="vertical" initialValues={INITIAL} onFinish={submit} data-testid="requirement-form">
           <Form.Item name="scenario" label={t('scenario.label')} style={{ marginBottom: 8 }}>

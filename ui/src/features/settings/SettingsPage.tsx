@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Space, Table, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../PageHeader';
 import type { FxRate } from '../../bindings';
 import { useAddFxRate, useAppInfo, useSetHours, useSettings } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
@@ -27,9 +28,7 @@ export function SettingsPage() {
   return (
     <div style={{ maxWidth: 820 }}>
       {ctx}
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
+      <PageHeader title={t('title')} />
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Card title={t('hours.label')}>
           <Typography.Paragraph type="secondary">{t('hours.help')}</Typography.Paragraph>

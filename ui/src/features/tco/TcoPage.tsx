@@ -4,6 +4,7 @@ import {
   Space, Statistic, Table, Typography, message,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../PageHeader';
 import type { Range, Side, TcoInput } from '../../bindings';
 import { useSaveTcoPreset, useTco, useTcoPresets } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
@@ -141,10 +142,7 @@ export function TcoPage() {
   return (
     <div>
       {ctx}
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Row gutter={16} wrap={false}>
         <Col flex="380px">
           <Card size="small">
