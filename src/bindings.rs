@@ -10,6 +10,10 @@ use crate::model::{
     Accelerator, BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView, Origin,
     PriceBasis, ReviewState, Tenancy, VendorView,
 };
+use crate::scoring::{
+    Ahp, Criterion, CriterionResult, Dimension, DimensionScore, Fact, FactValue, PriceScore,
+    Profile, Scoreboard, Scorecard, WeightsUsed,
+};
 use crate::settings::{AppInfo, FxRate, Settings};
 use crate::tco::{Component, Point, Range, Side, TcoCase, TcoInput, TcoResult};
 use crate::ErrorPayload;
@@ -51,6 +55,18 @@ pub fn typescript() -> String {
         Point::decl(),
         TcoCase::decl(),
         TcoResult::decl(),
+        Criterion::decl(),
+        Dimension::decl(),
+        Profile::decl(),
+        FactValue::decl(),
+        Fact::decl(),
+        CriterionResult::decl(),
+        DimensionScore::decl(),
+        Scorecard::decl(),
+        WeightsUsed::decl(),
+        Scoreboard::decl(),
+        Ahp::decl(),
+        PriceScore::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -84,6 +100,14 @@ export interface Commands {
   tco_presets: { args: Record<string, never>; result: Array<TcoInput> };
   run_tco: { args: { input: TcoInput; utilization: string; case: Side }; result: TcoResult };
   save_tco_preset: { args: { name: string; input: TcoInput }; result: Array<TcoInput> };
+  score_board: { args: { profile: Profile; priceGpu: string | null }; result: Scoreboard };
+  list_profiles: { args: Record<string, never>; result: Array<Profile> };
+  rubric: { args: Record<string, never>; result: Array<Dimension> };
+  ahp_weights: { args: { matrix: string }; result: Ahp };
+  add_evidence: {
+    args: { vendor: string; fact: string; value: string; source: string; asOf: string };
+    result: Fact;
+  };
 }
 ";
 

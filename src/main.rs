@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use gpuquote::compare::{self, ModelParams, RankBy, Requirement};
 use gpuquote::model::{BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView};
+use gpuquote::scoring;
 use gpuquote::tco::{self, Side};
 use gpuquote::{catalog, money, names, paths, settings, Error, Store};
 use std::collections::BTreeMap;
@@ -75,6 +76,17 @@ enum Command {
     Scenarios,
     /// Rent or build: total cost of ownership, break-even utilisation, sensitivity
     Tco(Box<TcoArgs>),
+    /// Six-dimension vendor scorecards, evidence, weights (AHP) and tender price scores
+    Score {
+        /// Weight profile: A, B or C
+        #[arg(long, default_value = "B", global = true)]
+        profile: String,
+        /// Price each vendor by its lowest current ¥/GPU-h for this GPU (adds the price score)
+        #[arg(long)]
+        gpu: Option<String>,
+        #[command(subcommand)]
+        command: Option<ScoreCommand>,
+    },
     /// Database maintenance
     Db {
         #[command(subcommand)]
@@ -230,6 +242,49 @@ struct TcoArgs {
     rent_per_gpu_hour: Option<String>,
 }
 
+#[derive(Subcommand)]
+enum ScoreCommand {
+    /// Every criterion for one vendor: its points and the fact and source behind it
+    Explain {
+        /// Vendor, Chinese or English name
+        vendor: String,
+    },
+    /// Weights from an AHP pairwise-comparison matrix, with the consistency ratio
+    Weights {
+        /// Rows separated by ';', cells by ',': "1,3,5;1/3,1,3;1/5,1/3,1"
+        #[arg(long)]
+        ahp: String,
+    },
+    /// Tender-style price scores: lowest ÷ price × weight
+    Price {
+        /// Prices, comma-separated: 84480,92000,78000
+        #[arg(long, value_delimiter = ',')]
+        bids: Vec<String>,
+        /// Price weight in points (e.g. 30)
+        #[arg(long)]
+        weight: String,
+    },
+    /// Record a fact about a vendor with its source
+    Evidence {
+        /// Vendor
+        vendor: String,
+        /// Fact key (see `gpuquote score rubric`)
+        fact: String,
+        /// Value: true/false, a number, or text
+        value: String,
+        /// Where it comes from (URL, document, e-mail)
+        #[arg(long, default_value = "")]
+        source: String,
+        /// Date of the source, YYYY-MM-DD (default: today)
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// The rubric: dimensions, criteria, points and the facts they test
+    Rubric,
+    /// The weight profiles (A/B/C)
+    Profiles,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum CaseArg {
     Low,
@@ -342,6 +397,9 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Accelerators => accelerators(&store, cli.json),
         Command::Recommend(a) => recommend(&store, *a, cli.json),
         Command::Tco(a) => tco_cmd(&mut store, *a, cli.json),
+        Command::Score { profile, gpu, command } => {
+            score_cmd(&mut store, &profile, gpu, command, cli.json)
+        }
         Command::Scenarios => {
             let list = compare::scenarios()?;
             let params = ModelParams::defaults()?;
@@ -887,4 +945,191 @@ fn tco_cmd(store: &mut Store, a: TcoArgs, json: bool) -> Result<(), Error> {
         outln!("saved as preset '{name}'");
     }
     Ok(())
+}
+
+fn score_cmd(
+    store: &mut Store,
+    profile: &str,
+    gpu: Option<String>,
+    command: Option<ScoreCommand>,
+    json: bool,
+) -> Result<(), Error> {
+    match command {
+        None => {
+            let board = scoring::score(store, &scoring::profile(profile)?, gpu.as_deref())?;
+            if json {
+                return print_json(&board);
+            }
+            let mut t = Table::new();
+            let mut header = vec!["供应商 Vendor".to_string()];
+            if let Some(c) = board.scorecards.first() {
+                header.extend(c.dimensions.iter().map(|d| d.name_en.clone()));
+            }
+            header.extend(["technical".into(), "price".into(), "total".into()]);
+            t.load_preset(UTF8_FULL_CONDENSED).set_header(header);
+            for c in &board.scorecards {
+                let mut row = vec![c.vendor.clone()];
+                row.extend(
+                    c.dimensions.iter().map(|d| {
+                        d.score.map(|s| s.to_string()).unwrap_or_else(|| "unknown".into())
+                    }),
+                );
+                row.push(
+                    c.technical
+                        .clone()
+                        .map(|t| format!("{t} ({}/6)", c.known_dimensions))
+                        .unwrap_or_else(|| "unknown".into()),
+                );
+                row.push(c.price_score.clone().unwrap_or_else(|| "—".into()));
+                row.push(c.total.clone().unwrap_or_else(|| "—".into()));
+                t.add_row(row);
+            }
+            outln!("{t}");
+            let w = &board.weights;
+            outln!(
+                "Profile {}: weights {}; price weight {}{}.",
+                w.profile,
+                w.weights.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", "),
+                w.price_weight,
+                w.normalised_from
+                    .as_deref()
+                    .map(|s| format!(" (weights summed to {s}: normalised)"))
+                    .unwrap_or_default()
+            );
+            outln!("Technical = weighted mean of the known dimensions; unknown dimensions are left out, not zero.");
+            if let Some(g) = &board.price_basis {
+                outln!("Price score = lowest ¥/GPU-h for {g} ÷ the vendor's × price weight × 100; total = technical × (1 − price weight) + price score.");
+            }
+            Ok(())
+        }
+        Some(ScoreCommand::Explain { vendor }) => {
+            let ids = names::resolve_vendor(store, &vendor)?;
+            let board = scoring::score(store, &scoring::profile(profile)?, gpu.as_deref())?;
+            let vendors = catalog::list_vendors(store)?;
+            let key =
+                vendors.iter().find(|v| v.id == ids[0]).map(|v| v.key.clone()).unwrap_or_default();
+            let card =
+                board.scorecards.into_iter().find(|c| c.vendor_key == key).ok_or_else(|| {
+                    Error::Invalid {
+                        field: "vendor".into(),
+                        message: format!("{vendor} has no approved price snapshot to score"),
+                    }
+                })?;
+            if json {
+                return print_json(&card);
+            }
+            outln!("{} ({}) — profile {}", card.vendor, card.vendor_en, card.profile);
+            for d in &card.dimensions {
+                outln!(
+                    "{} / {}: {}",
+                    d.name_zh,
+                    d.name_en,
+                    d.score
+                        .map(|s| format!("{s}/100"))
+                        .unwrap_or_else(|| "unknown (no fact on record)".into())
+                );
+                for c in &d.criteria {
+                    let fact = match &c.evidence {
+                        Some(f) => format!(
+                            "{} = {} [{}{}; {}, {}]",
+                            c.fact,
+                            serde_json::to_string(&f.value).unwrap_or_default(),
+                            f.origin,
+                            if f.unsourced { ", UNSOURCED" } else { "" },
+                            f.as_of,
+                            f.source
+                        ),
+                        None => format!("{} = unknown", c.fact),
+                    };
+                    outln!(
+                        "  [{:>7}] {:>3}/{:<3} {} — {}",
+                        c.state,
+                        c.awarded,
+                        c.points,
+                        c.en,
+                        fact
+                    );
+                }
+            }
+            outln!(
+                "Technical {} over {}/6 known dimensions.",
+                card.technical.as_deref().unwrap_or("unknown"),
+                card.known_dimensions
+            );
+            Ok(())
+        }
+        Some(ScoreCommand::Weights { ahp }) => {
+            let r = scoring::ahp(&ahp)?;
+            if json {
+                return print_json(&r);
+            }
+            outln!("weights: {}", r.weights.join(", "));
+            outln!(
+                "λmax {}, CI {}, RI {}, CR {} (consistent: CR < 0.10)",
+                r.lambda_max,
+                r.ci,
+                r.ri,
+                r.cr
+            );
+            Ok(())
+        }
+        Some(ScoreCommand::Price { bids, weight }) => {
+            let s = scoring::price_scores(&bids, &weight)?;
+            if json {
+                return print_json(&s);
+            }
+            for p in &s {
+                outln!("{} → {}", p.bid, p.score);
+            }
+            Ok(())
+        }
+        Some(ScoreCommand::Evidence { vendor, fact, value, source, date }) => {
+            let date = date.unwrap_or_else(|| chrono::Local::now().date_naive().to_string());
+            let f = scoring::add_evidence(store, &vendor, &fact, &value, &source, &date)?;
+            if json {
+                return print_json(&f);
+            }
+            outln!(
+                "recorded {} = {} for {vendor} ({}){}",
+                f.fact,
+                serde_json::to_string(&f.value).unwrap_or_default(),
+                f.as_of,
+                if f.unsourced { " — no source given: marked unsourced" } else { "" }
+            );
+            Ok(())
+        }
+        Some(ScoreCommand::Profiles) => {
+            let list = scoring::profiles()?;
+            if json {
+                return print_json(&list);
+            }
+            for p in &list {
+                outln!(
+                    "{} — {}: {}; price weight {}",
+                    p.key,
+                    p.name_zh,
+                    p.weights
+                        .iter()
+                        .map(|(k, v)| format!("{k} {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    p.price_weight
+                );
+            }
+            Ok(())
+        }
+        Some(ScoreCommand::Rubric) => {
+            let dims = scoring::rubric()?;
+            if json {
+                return print_json(&dims);
+            }
+            for d in &dims {
+                outln!("{} / {} — {}", d.name_zh, d.name_en, d.question);
+                for c in &d.criteria {
+                    outln!("  {:>3} pts  {} ({})  [{}]", c.points, c.zh, c.en, c.fact);
+                }
+            }
+            Ok(())
+        }
+    }
 }

@@ -187,6 +187,7 @@ pub fn seed(store: &mut Store) -> Result<()> {
         for (name, text) in PRICE_FILES {
             seed_prices(tx, name, text, &now)?;
         }
+        crate::scoring::seed_evidence(tx, &now)?;
         Ok(())
     })
 }

@@ -9,8 +9,11 @@ use std::time::Duration;
 
 /// Ordered schema migrations; migration `i` moves the schema from version `i` to `i + 1`.
 /// Never edit a released migration: append a new one.
-pub const MIGRATIONS: &[&str] =
-    &[include_str!("migrations/0001_catalog.sql"), include_str!("migrations/0002_tco_presets.sql")];
+pub const MIGRATIONS: &[&str] = &[
+    include_str!("migrations/0001_catalog.sql"),
+    include_str!("migrations/0002_tco_presets.sql"),
+    include_str!("migrations/0003_evidence.sql"),
+];
 
 /// Newest schema version this binary knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

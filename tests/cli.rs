@@ -438,3 +438,84 @@ fn tco_bad_input_names_the_input_and_presets_can_be_saved() {
     assert_eq!(v["input"]["gpus"], 64);
     assert_eq!(v["input"]["gpu_capex"][0], "13000000");
 }
+
+#[test]
+fn score_explain_weights_and_price() {
+    let env = Env::new();
+    env.cmd().args(["score", "explain", "极智算"]).assert().success().stdout(
+        predicate::str::contains("价格表就是最终价格")
+            .and(predicate::str::contains("offers_consumer_gpu = true"))
+            .and(predicate::str::contains("offers_domestic_gpu = true"))
+            .and(predicate::str::contains("offers_bare_metal = true"))
+            .and(predicate::str::contains("support_sla_hours = unknown")),
+    );
+    let w = env.json(&["score", "weights", "--ahp", "1,3,5;1/3,1,3;1/5,1/3,1"]);
+    assert_eq!(w["weights"], serde_json::json!(["0.6370", "0.2583", "0.1047"]));
+    assert!(w["cr"].as_str().expect("cr").starts_with("0.033"));
+    let p = env.json(&["score", "price", "--bids", "84480,92000,78000", "--weight", "30"]);
+    let scores: Vec<&str> =
+        p.as_array().expect("a").iter().map(|x| x["score"].as_str().expect("s")).collect();
+    assert_eq!(scores, vec!["27.70", "25.43", "30.00"]);
+    // Bad matrices name the cell; inconsistent ones are refused with an explanation.
+    env.cmd()
+        .args(["score", "weights", "--ahp", "1,3;1/2,1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("ahp[2,1]"));
+    env.cmd()
+        .args(["score", "weights", "--ahp", "1,9,1/9;1/9,1,9;9,1/9,1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("consistency ratio"));
+}
+
+#[test]
+fn score_evidence_changes_the_scorecard_and_unknown_stays_unknown() {
+    let env = Env::new();
+    let before = env.json(&["score", "--profile", "B"]);
+    let jy = |v: &Value| {
+        v["scorecards"]
+            .as_array()
+            .expect("a")
+            .iter()
+            .find(|c| c["vendor_key"] == "jygpu")
+            .cloned()
+            .expect("jygpu")
+    };
+    let support = |c: &Value| {
+        c["dimensions"]
+            .as_array()
+            .expect("d")
+            .iter()
+            .find(|d| d["key"] == "support")
+            .cloned()
+            .expect("support")
+    };
+    assert_eq!(support(&jy(&before))["score"], Value::Null);
+    env.cmd()
+        .args([
+            "score",
+            "evidence",
+            "极智算",
+            "support_sla_hours",
+            "2",
+            "--source",
+            "sales e-mail 2026-11-20",
+            "--date",
+            "2026-11-20",
+        ])
+        .assert()
+        .success();
+    env.cmd()
+        .args(["score", "evidence", "极智算", "dedicated_advisor", "yes"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("unsourced"));
+    let after = env.json(&["score", "--profile", "B"]);
+    assert_eq!(support(&jy(&after))["score"], 100);
+    env.cmd()
+        .args(["score", "evidence", "极智算", "sla_hours", "2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("did you mean"));
+}

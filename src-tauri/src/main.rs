@@ -5,6 +5,7 @@
 
 use gpuquote::compare::{self, Comparison, ModelParams, Requirement, Scenario};
 use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
+use gpuquote::scoring::{self, Ahp, Dimension, Fact, Profile, Scoreboard};
 use gpuquote::settings::{AppInfo, FxRate, Settings};
 use gpuquote::tco::{self, Side, TcoInput, TcoResult};
 use gpuquote::{catalog, names, paths, settings, ErrorPayload, Store};
@@ -132,6 +133,42 @@ fn save_tco_preset(
     state.with(|s| tco::save_preset(s, &name, &input).and_then(|_| tco::presets(s)))
 }
 
+#[tauri::command(async)]
+fn score_board(
+    state: tauri::State<'_, AppState>,
+    profile: Profile,
+    price_gpu: Option<String>,
+) -> CmdResult<Scoreboard> {
+    state.with(|s| scoring::score(s, &profile, price_gpu.as_deref()))
+}
+
+#[tauri::command(async)]
+fn list_profiles() -> CmdResult<Vec<Profile>> {
+    scoring::profiles().map_err(|e| e.payload())
+}
+
+#[tauri::command(async)]
+fn rubric() -> CmdResult<Vec<Dimension>> {
+    scoring::rubric().map_err(|e| e.payload())
+}
+
+#[tauri::command(async)]
+fn ahp_weights(matrix: String) -> CmdResult<Ahp> {
+    scoring::ahp(&matrix).map_err(|e| e.payload())
+}
+
+#[tauri::command(async)]
+fn add_evidence(
+    state: tauri::State<'_, AppState>,
+    vendor: String,
+    fact: String,
+    value: String,
+    source: String,
+    as_of: String,
+) -> CmdResult<Fact> {
+    state.with(|s| scoring::add_evidence(s, &vendor, &fact, &value, &source, &as_of))
+}
+
 /// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
 macro_rules! commands {
     ($($name:ident),+ $(,)?) => {
@@ -156,7 +193,12 @@ commands!(
     model_defaults,
     tco_presets,
     run_tco,
-    save_tco_preset
+    save_tco_preset,
+    score_board,
+    list_profiles,
+    rubric,
+    ahp_weights,
+    add_evidence
 );
 
 fn main() {

@@ -26,6 +26,10 @@ const data = {
   comparisonB: core('recommend', '--scenario', 'B', '--count', '256', '--duration', '3mo'),
   tcoPresets: core('tco', '--list-presets'),
   tco: core('tco', '--preset', 'article', '--utilization', '0.6'),
+  profiles: core('score', 'profiles'),
+  rubric: core('score', 'rubric'),
+  scoreboard: core('score', '--profile', 'B', '--gpu', 'H100'),
+  ahp: core('score', 'weights', '--ahp', '1,3,5;1/3,1,3;1/5,1/3,1'),
 };
 
 const port = 4173;
@@ -87,6 +91,10 @@ try {
           case 'recommend': return d.comparisonB;
           case 'tco_presets': return d.tcoPresets;
           case 'run_tco': return d.tco;
+          case 'list_profiles': return d.profiles;
+          case 'rubric': return d.rubric;
+          case 'score_board': return d.scoreboard;
+          case 'ahp_weights': return d.ahp;
           case 'app_info': return { db_path: '/mock/catalog.sqlite3', schema_version: 1, version: 'test' };
           default: throw { code: 'internal', message: `unknown command ${cmd}` };
         }
@@ -153,6 +161,14 @@ try {
   assert.equal(runCall.utilization, '0.60');
   assert.deepEqual(runCall.input.gpu_capex, ['50000000', '60000000']);
   await page.screenshot({ path: join(artifacts, 'browser-tco-zh.png'), fullPage: true });
+  // Vendors: scorecards and the radar of the three best (IPC answered by `gpuquote score`).
+  await page.locator('li.ant-menu-item', { hasText: '供应商评估' }).click();
+  await page.locator('[data-testid="vendor-radar"] canvas').first().waitFor();
+  const cards = page.locator('[data-testid="scorecard-table"] tbody tr.ant-table-row');
+  assert.equal(await cards.count(), data.scoreboard.scorecards.length);
+  assert.match(await cards.first().innerText(), /极智算/);
+  assert.ok((await page.getByText('未知').count()) > 0, 'unknown dimensions shown as unknown');
+  await page.screenshot({ path: join(artifacts, 'browser-vendors-zh.png'), fullPage: true });
   await page.locator('li.ant-menu-item', { hasText: '设置' }).click();
   await page.locator('[data-testid="hours-input"]').waitFor();
   assert.match(await page.locator('body').innerText(), /每月小时数[\s\S]*USD[\s\S]*7\.1/);

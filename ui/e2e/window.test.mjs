@@ -113,6 +113,20 @@ try {
   await new Promise((r) => setTimeout(r, 800));
   writeFileSync(join(artifacts, 'window-compare-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
 
+  // Vendors, against the real core: scorecards and the radar.
+  await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'供应商评估')]]");
+  const cardRows = await until('scorecards', async () => {
+    const els = await wd('POST', `${s}/elements`, {
+      using: 'css selector',
+      value: '[data-testid="scorecard-table"] tbody tr.ant-table-row',
+    });
+    return els.length >= 6 ? els : null;
+  });
+  assert.match(await wd('GET', `${s}/element/${cardRows[0][ELEMENT]}/text`), /极智算/);
+  await until('radar', async () => (await wd('POST', `${s}/elements`, { using: 'css selector', value: '[data-testid="vendor-radar"] canvas' })).length > 0);
+  await new Promise((r) => setTimeout(r, 800));
+  writeFileSync(join(artifacts, 'window-vendors-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+
   // Rent or build, against the real core: the article preset at 60 %.
   await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'租用还是自建')]]");
   const total = await until('TCO result', async () => {
@@ -126,7 +140,7 @@ try {
 
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
-      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,tco}-zh.png`,
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,vendors,tco}-zh.png`,
   );
 } catch (e) {
   // Keep what the window showed when it failed.

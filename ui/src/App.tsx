@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfigProvider, Layout, Menu, Segmented, Typography, theme } from 'antd';
-import { DatabaseOutlined, LineChartOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, LineChartOutlined, SettingOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -10,10 +10,11 @@ import { CatalogPage } from './features/catalog/CatalogPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { ComparePage } from './features/compare/ComparePage';
 import { TcoPage } from './features/tco/TcoPage';
+import { VendorsPage } from './features/vendors/VendorsPage';
 import { LANG_KEY, type Lang } from './i18n';
 
-type Page = 'catalog' | 'compare' | 'tco' | 'settings';
-const PAGES: Page[] = ['catalog', 'compare', 'tco', 'settings'];
+type Page = 'catalog' | 'compare' | 'vendors' | 'tco' | 'settings';
+const PAGES: Page[] = ['catalog', 'compare', 'vendors', 'tco', 'settings'];
 
 export default function App() {
   const { t, i18n } = useTranslation('common');
@@ -61,6 +62,7 @@ export default function App() {
             items={[
               { key: 'catalog', icon: <DatabaseOutlined />, label: t('nav.catalog') },
               { key: 'compare', icon: <SwapOutlined />, label: t('nav.compare') },
+              { key: 'vendors', icon: <TeamOutlined />, label: t('nav.vendors') },
               { key: 'tco', icon: <LineChartOutlined />, label: t('nav.tco') },
               { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings') },
             ]}
@@ -84,6 +86,7 @@ export default function App() {
         <Layout.Content style={{ padding: 20, background: '#fff' }}>
           {page === 'catalog' && <CatalogPage onCompare={() => setPage('compare')} />}
           {page === 'compare' && <ComparePage />}
+          {page === 'vendors' && <VendorsPage />}
           {page === 'tco' && <TcoPage />}
           {page === 'settings' && <SettingsPage />}
         </Layout.Content>

@@ -1030,6 +1030,274 @@ assumptions: Array<string>,
  */
 rent_source: string, };
 
+export type Criterion = { 
+/**
+ * The fact it tests.
+ */
+fact: string, 
+/**
+ * Met when the fact equals this boolean.
+ */
+is: boolean | null, 
+/**
+ * Met when the fact is at least this number.
+ */
+min: number | null, 
+/**
+ * Met when the fact is at most this number.
+ */
+max: number | null, 
+/**
+ * Points when met.
+ */
+points: number, 
+/**
+ * Chinese description.
+ */
+zh: string, 
+/**
+ * English description.
+ */
+en: string, };
+
+export type Dimension = { 
+/**
+ * Stable key.
+ */
+key: string, 
+/**
+ * Chinese name.
+ */
+name_zh: string, 
+/**
+ * English name.
+ */
+name_en: string, 
+/**
+ * The article's question.
+ */
+question: string, 
+/**
+ * Criteria.
+ */
+criteria: Array<Criterion>, };
+
+export type Profile = { 
+/**
+ * `A`, `B`, `C` or a custom name.
+ */
+key: string, 
+/**
+ * Chinese name.
+ */
+name_zh: string, 
+/**
+ * English name.
+ */
+name_en: string, 
+/**
+ * Share of the total given to the price score (0–1).
+ */
+price_weight: string, 
+/**
+ * Weight per dimension key.
+ */
+weights: { [key in string]?: string }, };
+
+export type FactValue = boolean | number | string;
+
+export type Fact = { 
+/**
+ * Fact key.
+ */
+fact: string, 
+/**
+ * Its value.
+ */
+value: FactValue, 
+/**
+ * Source (URL, document, or "derived from snapshot #N").
+ */
+source: string, 
+/**
+ * Date of the source.
+ */
+as_of: string, 
+/**
+ * `derived` (from the catalog), `evidence` (entered) or `builtin` (shipped).
+ */
+origin: string, 
+/**
+ * No source was given.
+ */
+unsourced: boolean, };
+
+export type CriterionResult = { 
+/**
+ * Fact tested.
+ */
+fact: string, 
+/**
+ * What the criterion asks (zh).
+ */
+zh: string, 
+/**
+ * What the criterion asks (en).
+ */
+en: string, 
+/**
+ * Points available.
+ */
+points: number, 
+/**
+ * `met`, `not_met` or `unknown`.
+ */
+state: string, 
+/**
+ * Points given.
+ */
+awarded: number, 
+/**
+ * The fact behind it, when on record.
+ */
+evidence: Fact | null, };
+
+export type DimensionScore = { 
+/**
+ * Dimension key.
+ */
+key: string, 
+/**
+ * Chinese name.
+ */
+name_zh: string, 
+/**
+ * English name.
+ */
+name_en: string, 
+/**
+ * 0–100, or None when every fact is unknown.
+ */
+score: number | null, 
+/**
+ * Criteria whose facts are unknown.
+ */
+unknown_criteria: number, 
+/**
+ * Criteria.
+ */
+criteria: Array<CriterionResult>, };
+
+export type Scorecard = { 
+/**
+ * Vendor key.
+ */
+vendor_key: string, 
+/**
+ * Chinese name.
+ */
+vendor: string, 
+/**
+ * English name.
+ */
+vendor_en: string, 
+/**
+ * Six dimension scores.
+ */
+dimensions: Array<DimensionScore>, 
+/**
+ * Weighted technical score 0–100 over the known dimensions (weights renormalised).
+ */
+technical: string | null, 
+/**
+ * Known dimensions the technical score rests on.
+ */
+known_dimensions: number, 
+/**
+ * Price score (0–100 × price weight), when a price is known.
+ */
+price_score: string | null, 
+/**
+ * The price used for it, CNY per GPU-hour.
+ */
+price_used: string | null, 
+/**
+ * Technical × (1 − price weight) + price score.
+ */
+total: string | null, 
+/**
+ * Profile used.
+ */
+profile: string, };
+
+export type WeightsUsed = { 
+/**
+ * Profile key.
+ */
+profile: string, 
+/**
+ * Dimension weights summing to 1.
+ */
+weights: { [key in string]?: string }, 
+/**
+ * Price weight (0–1).
+ */
+price_weight: string, 
+/**
+ * Set when the given weights did not sum to 1 and were normalised.
+ */
+normalised_from: string | null, };
+
+export type Scoreboard = { 
+/**
+ * Weights used.
+ */
+weights: WeightsUsed, 
+/**
+ * The GPU whose lowest ¥/GPU-h priced each vendor, if any.
+ */
+price_basis: string | null, 
+/**
+ * Scorecards, best total (or technical) first.
+ */
+scorecards: Array<Scorecard>, };
+
+export type Ahp = { 
+/**
+ * Weights (principal eigenvector, normalised), as decimal strings.
+ */
+weights: Array<string>, 
+/**
+ * Principal eigenvalue.
+ */
+lambda_max: string, 
+/**
+ * Consistency index (λmax − n) / (n − 1).
+ */
+ci: string, 
+/**
+ * Random index for n (Saaty).
+ */
+ri: string, 
+/**
+ * Consistency ratio CI / RI.
+ */
+cr: string, 
+/**
+ * CR < 0.10.
+ */
+consistent: boolean, };
+
+export type PriceScore = { 
+/**
+ * The bid.
+ */
+bid: string, 
+/**
+ * lowest ÷ bid × weight.
+ */
+score: string, };
+
 /** Every Tauri command of the desktop shell: its arguments and its result. */
 export interface Commands {
   list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
@@ -1045,4 +1313,12 @@ export interface Commands {
   tco_presets: { args: Record<string, never>; result: Array<TcoInput> };
   run_tco: { args: { input: TcoInput; utilization: string; case: Side }; result: TcoResult };
   save_tco_preset: { args: { name: string; input: TcoInput }; result: Array<TcoInput> };
+  score_board: { args: { profile: Profile; priceGpu: string | null }; result: Scoreboard };
+  list_profiles: { args: Record<string, never>; result: Array<Profile> };
+  rubric: { args: Record<string, never>; result: Array<Dimension> };
+  ahp_weights: { args: { matrix: string }; result: Ahp };
+  add_evidence: {
+    args: { vendor: string; fact: string; value: string; source: string; asOf: string };
+    result: Fact;
+  };
 }

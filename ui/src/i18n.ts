@@ -6,15 +6,17 @@ import zhCatalog from './locales/zh-CN/catalog.json';
 import zhSettings from './locales/zh-CN/settings.json';
 import zhCompare from './locales/zh-CN/compare.json';
 import zhTco from './locales/zh-CN/tco.json';
+import zhVendors from './locales/zh-CN/vendors.json';
 import enCommon from './locales/en/common.json';
 import enCatalog from './locales/en/catalog.json';
 import enSettings from './locales/en/settings.json';
 import enCompare from './locales/en/compare.json';
 import enTco from './locales/en/tco.json';
+import enVendors from './locales/en/vendors.json';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, settings: zhSettings },
-  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, settings: enSettings },
+  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, vendors: zhVendors, settings: zhSettings },
+  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, vendors: enVendors, settings: enSettings },
 } as const;
 
 export type Lang = keyof typeof resources;
@@ -30,7 +32,7 @@ void i18n.use(initReactI18next).init({
   lng: initialLang(),
   fallbackLng: 'zh-CN',
   defaultNS: 'common',
-  ns: ['common', 'catalog', 'compare', 'tco', 'settings'],
+  ns: ['common', 'catalog', 'compare', 'vendors', 'tco', 'settings'],
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

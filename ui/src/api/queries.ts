@@ -1,6 +1,6 @@
 // TanStack Query around every command.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, OfferFilter, Requirement, Side, TcoInput } from '../bindings';
+import type { FxRate, OfferFilter, Profile, Requirement, Side, TcoInput } from '../bindings';
 import { call } from './call';
 
 export const keys = {
@@ -85,5 +85,31 @@ export const useSaveTcoPreset = () => {
   return useMutation({
     mutationFn: (v: { name: string; input: TcoInput }) => call('save_tco_preset', v),
     onSuccess: (data) => qc.setQueryData(['tcoPresets'], data),
+  });
+};
+
+export const useProfiles = () =>
+  useQuery({ queryKey: ['profiles'], queryFn: () => call('list_profiles', {}), staleTime: Infinity });
+
+export const useRubric = () =>
+  useQuery({ queryKey: ['rubric'], queryFn: () => call('rubric', {}), staleTime: Infinity });
+
+export const useScoreboard = (profile: Profile | null, priceGpu: string | null) =>
+  useQuery({
+    queryKey: ['scoreboard', profile, priceGpu],
+    queryFn: () => call('score_board', { profile: profile!, priceGpu }),
+    enabled: profile !== null,
+    placeholderData: (prev) => prev,
+  });
+
+/** Live AHP weights and consistency for a matrix being typed (errors name the cell). */
+export const useAhp = (matrix: string) =>
+  useQuery({ queryKey: ['ahp', matrix], queryFn: () => call('ahp_weights', { matrix }), enabled: matrix.trim() !== '' });
+
+export const useAddEvidence = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { vendor: string; fact: string; value: string; source: string; asOf: string }) => call('add_evidence', v),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['scoreboard'] }),
   });
 };
