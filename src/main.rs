@@ -84,6 +84,12 @@ enum Command {
         /// Price each vendor by its lowest current ¥/GPU-h for this GPU (adds the price score)
         #[arg(long)]
         gpu: Option<String>,
+        /// Custom weights instead of the profile's: "gpu_range=0.3,network=0.2,…" (normalised)
+        #[arg(long)]
+        weights: Option<String>,
+        /// Custom price weight (0–1) with --weights
+        #[arg(long)]
+        price_weight: Option<String>,
         #[command(subcommand)]
         command: Option<ScoreCommand>,
     },
@@ -397,8 +403,27 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Accelerators => accelerators(&store, cli.json),
         Command::Recommend(a) => recommend(&store, *a, cli.json),
         Command::Tco(a) => tco_cmd(&mut store, *a, cli.json),
-        Command::Score { profile, gpu, command } => {
-            score_cmd(&mut store, &profile, gpu, command, cli.json)
+        Command::Score { profile, gpu, weights, price_weight, command } => {
+            let mut p = scoring::profile(&profile)?;
+            if let Some(w) = weights {
+                p.key = "custom".into();
+                p.weights = w
+                    .split(',')
+                    .filter(|kv| !kv.trim().is_empty())
+                    .map(|kv| {
+                        kv.split_once('=')
+                            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                            .ok_or_else(|| Error::Invalid {
+                                field: "weights".into(),
+                                message: format!("'{kv}' is not dimension=weight"),
+                            })
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            if let Some(pw) = price_weight {
+                p.price_weight = pw;
+            }
+            score_cmd(&mut store, p, gpu, command, cli.json)
         }
         Command::Scenarios => {
             let list = compare::scenarios()?;
@@ -949,14 +974,14 @@ fn tco_cmd(store: &mut Store, a: TcoArgs, json: bool) -> Result<(), Error> {
 
 fn score_cmd(
     store: &mut Store,
-    profile: &str,
+    profile: scoring::Profile,
     gpu: Option<String>,
     command: Option<ScoreCommand>,
     json: bool,
 ) -> Result<(), Error> {
     match command {
         None => {
-            let board = scoring::score(store, &scoring::profile(profile)?, gpu.as_deref())?;
+            let board = scoring::score(store, &profile, gpu.as_deref())?;
             if json {
                 return print_json(&board);
             }
@@ -1004,7 +1029,7 @@ fn score_cmd(
         }
         Some(ScoreCommand::Explain { vendor }) => {
             let ids = names::resolve_vendor(store, &vendor)?;
-            let board = scoring::score(store, &scoring::profile(profile)?, gpu.as_deref())?;
+            let board = scoring::score(store, &profile, gpu.as_deref())?;
             let vendors = catalog::list_vendors(store)?;
             let key =
                 vendors.iter().find(|v| v.id == ids[0]).map(|v| v.key.clone()).unwrap_or_default();

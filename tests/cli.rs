@@ -519,3 +519,18 @@ fn score_evidence_changes_the_scorecard_and_unknown_stays_unknown() {
         .failure()
         .stderr(predicate::str::contains("did you mean"));
 }
+
+#[test]
+fn score_custom_weights_are_normalised_and_checked() {
+    let env = Env::new();
+    env.cmd()
+        .args(["score", "--weights", "gpu_range=1,network=1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("summed to 2: normalised"));
+    env.cmd()
+        .args(["score", "--weights", "gpu_rnge=1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("did you mean: gpu_range"));
+}

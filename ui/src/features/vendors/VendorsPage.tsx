@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Table, Tabs, Tag, Tooltip,
+  Alert, Button, Card, Col, Collapse, DatePicker, Form, Input, InputNumber, Row, Select, Space, Table, Tabs, Tag, Tooltip,
   Typography, message,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -135,6 +135,35 @@ export function VendorsPage() {
           </Card>
         </Col>
       </Row>
+      <Collapse
+        size="small"
+        style={{ marginTop: 16 }}
+        items={[
+          {
+            key: 'rubric',
+            label: t('rubric'),
+            children: (
+              <Row gutter={[16, 8]} data-testid="rubric">
+                {dims.map((d) => (
+                  <Col span={8} key={d.key}>
+                    <Typography.Text strong>{en ? d.name_en : d.name_zh}</Typography.Text>
+                    <div>
+                      <Typography.Text type="secondary">{d.question}</Typography.Text>
+                    </div>
+                    <ul style={{ margin: 0, paddingLeft: 18 }}>
+                      {d.criteria.map((c) => (
+                        <li key={c.fact}>
+                          {c.points} {t('points')} · {en ? c.en : c.zh}
+                        </li>
+                      ))}
+                    </ul>
+                  </Col>
+                ))}
+              </Row>
+            ),
+          },
+        ]}
+      />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col span={12}>
           <Card size="small" title={t('weights.title')}>
