@@ -113,9 +113,12 @@ export interface Commands {
 
 /// Names of the commands in [`COMMANDS_TS`], for the shell's test.
 pub fn command_names() -> Vec<&'static str> {
+    // Entries are `  name: { args…` at two spaces of indentation (one or more lines each).
     COMMANDS_TS
         .lines()
-        .filter_map(|l| l.trim().split_once(": { args"))
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_once(": {"))
         .map(|(name, _)| name)
         .collect()
 }
