@@ -899,7 +899,10 @@ fn tco_cmd(store: &mut Store, a: TcoArgs, json: bool) -> Result<(), Error> {
         i.cost_of_capital = v;
     }
     if let Some(v) = a.rent_gpu {
+        // The preset's vendor and mode were chosen for its GPU: a new GPU starts from any offer.
         i.rent_gpu = v;
+        i.rent_vendor = None;
+        i.rent_mode = None;
     }
     if let Some(v) = a.rent_vendor {
         i.rent_vendor = Some(v);

@@ -452,14 +452,15 @@ fn rent_price(store: &Store, input: &TcoInput) -> Result<(Decimal, String)> {
     let viewer = catalog::Viewer::new(&pricing);
     let best = rows
         .iter()
-        .filter(|o| !o.interruptible)
+        // Owning a cluster compares with dedicated, uninterrupted capacity.
+        .filter(|o| !o.interruptible && o.tenancy == crate::model::Tenancy::Dedicated)
         .filter_map(|o| viewer.per_gpu_hour_cny(o).map(|p| (p, o)))
         .min_by(|a, b| a.0.cmp(&b.0))
         .ok_or_else(|| {
             Error::invalid(
                 "rent",
                 format!(
-                    "no current non-preemptible offer of {}{} to rent: give --rent-per-gpu-hour",
+                    "no current dedicated, non-preemptible offer of {}{} to rent: give --rent-per-gpu-hour",
                     input.rent_gpu,
                     input.rent_vendor.as_deref().map(|v| format!(" from {v}")).unwrap_or_default()
                 ),
