@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use gpuquote::compare::{self, ModelParams, RankBy, Requirement};
 use gpuquote::model::{BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView};
+use gpuquote::quote::{self, QuoteRecord, QuoteRequest};
 use gpuquote::scoring;
 use gpuquote::tco::{self, Side};
 use gpuquote::{catalog, money, names, paths, settings, Error, Store};
@@ -76,6 +77,11 @@ enum Command {
     Scenarios,
     /// Rent or build: total cost of ownership, break-even utilisation, sensitivity
     Tco(Box<TcoArgs>),
+    /// Quotes (报价单): draft from a requirement, list, show, issue, revise
+    Quote {
+        #[command(subcommand)]
+        command: QuoteCommand,
+    },
     /// Six-dimension vendor scorecards, evidence, weights (AHP) and tender price scores
     Score {
         /// Weight profile: A, B or C
@@ -249,6 +255,89 @@ struct TcoArgs {
 }
 
 #[derive(Subcommand)]
+enum QuoteCommand {
+    /// Draft a quote: the requirement as for `recommend`, the recommended offer and alternatives
+    New {
+        #[command(flatten)]
+        requirement: Box<RecommendArgs>,
+        /// Recommend this vendor's best candidate (default: the overall best)
+        #[arg(long)]
+        vendor: Option<String>,
+        /// 经办人
+        #[arg(long)]
+        requester: String,
+        /// Department
+        #[arg(long)]
+        department: Option<String>,
+        /// Purpose
+        #[arg(long)]
+        purpose: Option<String>,
+        /// VAT rate
+        #[arg(long, default_value = "0.06")]
+        tax_rate: String,
+        /// Listed prices include tax (default)
+        #[arg(long, conflicts_with = "tax_excluded")]
+        tax_included: bool,
+        /// Listed prices exclude tax: tax is added
+        #[arg(long)]
+        tax_excluded: bool,
+        /// Days the quote is valid
+        #[arg(long, default_value_t = 15)]
+        validity_days: i64,
+        /// Notes printed on the quote
+        #[arg(long)]
+        notes: Option<String>,
+    },
+    /// List quotes
+    List,
+    /// Show a quote (latest version, or --version N)
+    Show {
+        /// Quote number, e.g. Q-2026-0001
+        number: String,
+        /// Version
+        #[arg(long)]
+        version: Option<u32>,
+    },
+    /// Change a draft's free fields (refused once issued)
+    Edit {
+        /// Quote number
+        number: String,
+        /// 经办人
+        #[arg(long)]
+        requester: Option<String>,
+        /// Department
+        #[arg(long)]
+        department: Option<String>,
+        /// Purpose
+        #[arg(long)]
+        purpose: Option<String>,
+        /// Notes
+        #[arg(long)]
+        notes: Option<String>,
+    },
+    /// Issue the latest draft: freeze it and record its SHA-256
+    Issue {
+        /// Quote number
+        number: String,
+    },
+    /// Make the next version as a draft; earlier versions stay as they are
+    Revise {
+        /// Quote number
+        number: String,
+    },
+    /// Record approval of an issued quote
+    Approve {
+        /// Quote number
+        number: String,
+    },
+    /// Record rejection of an issued quote
+    Reject {
+        /// Quote number
+        number: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum ScoreCommand {
     /// Every criterion for one vendor: its points and the fact and source behind it
     Explain {
@@ -403,6 +492,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::Accelerators => accelerators(&store, cli.json),
         Command::Recommend(a) => recommend(&store, *a, cli.json),
         Command::Tco(a) => tco_cmd(&mut store, *a, cli.json),
+        Command::Quote { command } => quote_cmd(&mut store, command, cli.json),
         Command::Score { profile, gpu, weights, price_weight, command } => {
             let mut p = scoring::profile(&profile)?;
             if let Some(w) = weights {
@@ -693,7 +783,8 @@ fn accelerators(store: &Store, json: bool) -> Result<(), Error> {
     Ok(())
 }
 
-fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
+/// The requirement the recommend flags describe.
+fn requirement(a: RecommendArgs) -> Result<Requirement, Error> {
     let mut params = ModelParams::defaults()?;
     let overridden = a.interruptions_per_day.is_some()
         || a.recovery_hours.is_some()
@@ -731,6 +822,11 @@ fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
         }),
         params: overridden.then_some(params),
     };
+    Ok(req)
+}
+
+fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
+    let req = requirement(a)?;
     let c = compare::recommend(store, &req)?;
     if json {
         return print_json(&c);
@@ -1160,4 +1256,150 @@ fn score_cmd(
             Ok(())
         }
     }
+}
+
+fn quote_cmd(store: &mut Store, command: QuoteCommand, json: bool) -> Result<(), Error> {
+    let q = match command {
+        QuoteCommand::New {
+            requirement: r,
+            vendor,
+            requester,
+            department,
+            purpose,
+            tax_rate,
+            tax_included: _,
+            tax_excluded,
+            validity_days,
+            notes,
+        } => {
+            let req = QuoteRequest {
+                requirement: requirement(*r)?,
+                vendor,
+                requester,
+                department,
+                purpose,
+                tax_rate: Some(tax_rate),
+                tax_excluded,
+                validity_days: Some(validity_days),
+                notes,
+            };
+            let q = quote::new_quote(store, &req)?;
+            if json {
+                return print_json(&q);
+            }
+            outln!("{}", q.number);
+            return Ok(());
+        }
+        QuoteCommand::List => {
+            let list = quote::list(store)?;
+            if json {
+                return print_json(&list);
+            }
+            let mut t = Table::new();
+            t.load_preset(UTF8_FULL_CONDENSED).set_header([
+                "number",
+                "v",
+                "status",
+                "date",
+                "requester",
+                "recommended",
+                "total ¥",
+            ]);
+            for q in &list {
+                t.add_row([
+                    q.number.clone(),
+                    q.version.to_string(),
+                    q.status.clone(),
+                    q.content.date.clone(),
+                    q.content.requester.clone(),
+                    q.content.lines.first().map(|l| l.vendor.clone()).unwrap_or_default(),
+                    money::display(dec(&q.content.total_cny), "CNY"),
+                ]);
+            }
+            outln!("{t}");
+            return Ok(());
+        }
+        QuoteCommand::Show { number, version } => quote::show(store, &number, version)?,
+        QuoteCommand::Edit { number, requester, department, purpose, notes } => {
+            quote::edit(store, &number, requester, department, purpose, notes)?
+        }
+        QuoteCommand::Issue { number } => quote::issue(store, &number)?,
+        QuoteCommand::Revise { number } => quote::revise(store, &number)?,
+        QuoteCommand::Approve { number } => quote::decide(store, &number, true)?,
+        QuoteCommand::Reject { number } => quote::decide(store, &number, false)?,
+    };
+    if json {
+        return print_json(&q);
+    }
+    print_quote(&q);
+    Ok(())
+}
+
+fn print_quote(q: &QuoteRecord) {
+    let c = &q.content;
+    outln!("报价单 / Quotation {} v{} — {}", q.number, q.version, q.status);
+    if let Some(h) = &q.content_hash {
+        outln!("content SHA-256 {h}");
+    }
+    outln!(
+        "日期 {}  有效期至 {}  经办人 {}  部门 {}  用途 {}",
+        c.date,
+        c.valid_until,
+        c.requester,
+        c.department,
+        c.purpose
+    );
+    outln!("算力需求: {}", c.requirement);
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED).set_header([
+        "",
+        "供应商",
+        "在售规格",
+        "单价",
+        "计费方案",
+        "标价总额",
+        "¥",
+        "有效成本 ¥",
+        "来源 (快照, 采集)",
+    ]);
+    for l in &c.lines {
+        t.add_row([
+            if l.role == "recommended" { "推荐".to_string() } else { "备选".to_string() },
+            l.vendor.clone(),
+            l.offer.clone(),
+            l.unit_price.clone(),
+            l.billing_plan.clone(),
+            money::display(dec(&l.list_total), &l.currency),
+            money::display(dec(&l.list_total_cny), "CNY"),
+            money::display(dec(&l.effective_total_cny), "CNY"),
+            format!("#{} {}", l.snapshot_id, l.captured_at.get(..10).unwrap_or(&l.captured_at)),
+        ]);
+    }
+    outln!("{t}");
+    outln!(
+        "税率 {}（{}）: 不含税 {}  税额 {}  合计 {}",
+        c.tax_rate,
+        if c.tax_included { "含税" } else { "不含税" },
+        money::display(dec(&c.net_cny), "CNY"),
+        money::display(dec(&c.tax_cny), "CNY"),
+        money::display(dec(&c.total_cny), "CNY")
+    );
+    outln!("合计（大写）: 人民币{}", c.total_uppercase);
+    for a in &c.assumptions {
+        outln!("- {a}");
+    }
+    for w in &c.warnings {
+        outln!("⚠ {w}");
+    }
+    if !c.notes.is_empty() {
+        outln!("备注: {}", c.notes);
+    }
+    outln!(
+        "{}",
+        c.approvals
+            .iter()
+            .map(|r| format!("{r}: ________ 日期: ________"))
+            .collect::<Vec<_>>()
+            .join("   ")
+    );
 }

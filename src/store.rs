@@ -13,6 +13,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0001_catalog.sql"),
     include_str!("migrations/0002_tco_presets.sql"),
     include_str!("migrations/0003_evidence.sql"),
+    include_str!("migrations/0004_quotes.sql"),
 ];
 
 /// Newest schema version this binary knows.

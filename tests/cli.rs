@@ -534,3 +534,63 @@ fn score_custom_weights_are_normalised_and_checked() {
         .failure()
         .stderr(predicate::str::contains("did you mean: gpu_range"));
 }
+
+#[test]
+fn quote_lifecycle_on_the_cli() {
+    let env = Env::new();
+    let out = env
+        .cmd()
+        .args([
+            "quote",
+            "new",
+            "--gpu",
+            "H100",
+            "--count",
+            "8",
+            "--duration",
+            "3mo",
+            "--vendor",
+            "极智算",
+        ])
+        .args(["--requester", "张三", "--tax-rate", "0.06", "--tax-included"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let number = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(number.starts_with("Q-") && number.ends_with("-0001"), "{number}");
+    env.cmd().args(["quote", "show", &number]).assert().success().stdout(
+        predicate::str::contains("¥253,440.00")
+            .and(predicate::str::contains("贰拾伍万叁仟肆佰肆拾元整"))
+            .and(predicate::str::contains("¥239,094.34"))
+            .and(predicate::str::contains("¥14,345.66"))
+            .and(predicate::str::contains("审批人")),
+    );
+    let issued = env.json(&["quote", "issue", &number]);
+    assert_eq!(issued["status"], "issued");
+    let hash = issued["content_hash"].as_str().expect("hash").to_string();
+    env.cmd()
+        .args(["quote", "edit", &number, "--notes", "改价"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("frozen"));
+    let v2 = env.json(&["quote", "revise", &number]);
+    assert_eq!((v2["version"].as_u64(), v2["status"].as_str()), (Some(2), Some("draft")));
+    let v1 = env.json(&["quote", "show", &number, "--version", "1"]);
+    assert_eq!(v1["content_hash"], hash.as_str());
+    env.cmd()
+        .args([
+            "quote",
+            "new",
+            "--gpu",
+            "H100",
+            "--count",
+            "8",
+            "--duration",
+            "3mo",
+            "--requester",
+            " ",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("requester"));
+}
