@@ -10,6 +10,7 @@ use crate::model::{
     Accelerator, BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView, Origin,
     PriceBasis, ReviewState, Tenancy, VendorView,
 };
+use crate::quote::{QuoteContent, QuoteLine, QuoteRecord, QuoteRequest};
 use crate::scoring::{
     Ahp, Criterion, CriterionResult, Dimension, DimensionScore, Fact, FactValue, PriceScore,
     Profile, Scoreboard, Scorecard, WeightsUsed,
@@ -67,6 +68,10 @@ pub fn typescript() -> String {
         Scoreboard::decl(),
         Ahp::decl(),
         PriceScore::decl(),
+        QuoteRequest::decl(),
+        QuoteLine::decl(),
+        QuoteContent::decl(),
+        QuoteRecord::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -104,6 +109,12 @@ export interface Commands {
   list_profiles: { args: Record<string, never>; result: Array<Profile> };
   rubric: { args: Record<string, never>; result: Array<Dimension> };
   ahp_weights: { args: { matrix: string }; result: Ahp };
+  list_quotes: { args: Record<string, never>; result: Array<QuoteRecord> };
+  create_quote: { args: { request: QuoteRequest }; result: QuoteRecord };
+  issue_quote: { args: { number: string }; result: QuoteRecord };
+  revise_quote: { args: { number: string }; result: QuoteRecord };
+  decide_quote: { args: { number: string; approve: boolean }; result: QuoteRecord };
+  export_quote_pdf: { args: { number: string; version: number; lang: string }; result: string };
   add_evidence: {
     args: { vendor: string; fact: string; value: string; source: string; asOf: string };
     result: Fact;

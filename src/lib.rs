@@ -11,6 +11,7 @@ pub mod model;
 pub mod money;
 pub mod names;
 pub mod paths;
+pub mod pdf;
 pub mod quote;
 pub mod scoring;
 pub mod seed;

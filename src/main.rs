@@ -325,6 +325,20 @@ enum QuoteCommand {
         /// Quote number
         number: String,
     },
+    /// Write the quote as a PDF (A4; Chinese, English or both)
+    Pdf {
+        /// Quote number
+        number: String,
+        /// Output file
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Language: zh, en or both
+        #[arg(long, default_value = "zh")]
+        lang: String,
+        /// Version (default: latest)
+        #[arg(long)]
+        version: Option<u32>,
+    },
     /// Record approval of an issued quote
     Approve {
         /// Quote number
@@ -1325,6 +1339,24 @@ fn quote_cmd(store: &mut Store, command: QuoteCommand, json: bool) -> Result<(),
         }
         QuoteCommand::Issue { number } => quote::issue(store, &number)?,
         QuoteCommand::Revise { number } => quote::revise(store, &number)?,
+        QuoteCommand::Pdf { number, output, lang, version } => {
+            let q = quote::show(store, &number, version)?;
+            let bytes = gpuquote::pdf::quote_pdf(
+                &q,
+                gpuquote::pdf::Lang::parse(&lang)?,
+                chrono::Utc::now(),
+            )?;
+            std::fs::write(&output, &bytes)
+                .map_err(|source| Error::Io { path: output.display().to_string(), source })?;
+            outln!(
+                "{} v{} → {} ({} KB)",
+                q.number,
+                q.version,
+                output.display(),
+                bytes.len() / 1024
+            );
+            return Ok(());
+        }
         QuoteCommand::Approve { number } => quote::decide(store, &number, true)?,
         QuoteCommand::Reject { number } => quote::decide(store, &number, false)?,
     };

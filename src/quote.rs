@@ -39,6 +39,7 @@ pub struct QuoteRequest {
     /// Listed prices include tax (含税, the default) or not (不含税).
     pub tax_excluded: bool,
     /// Days the quote is valid.
+    #[ts(type = "number | null")]
     pub validity_days: Option<i64>,
     /// Notes printed on the quote.
     pub notes: Option<String>,
@@ -540,6 +541,36 @@ pub fn revise(store: &mut Store, number: &str) -> Result<QuoteRecord> {
         Ok(())
     })?;
     show(store, number, Some(c.version))
+}
+
+/// Writes a version's PDF to `dir` (default: the user's Downloads folder, else the data
+/// folder) as `NUMBER-vN.pdf` and returns the path.
+pub fn export_pdf(
+    store: &Store,
+    number: &str,
+    version: Option<u32>,
+    lang: &str,
+    dir: Option<std::path::PathBuf>,
+) -> Result<String> {
+    let q = show(store, number, version)?;
+    let bytes = crate::pdf::quote_pdf(&q, crate::pdf::Lang::parse(lang)?, chrono::Utc::now())?;
+    let dir = match dir {
+        Some(d) => d,
+        None => directories::UserDirs::new()
+            .and_then(|u| u.download_dir().map(|d| d.to_path_buf()))
+            .or_else(|| {
+                crate::paths::default_db_path()
+                    .ok()
+                    .and_then(|p| p.parent().map(|d| d.to_path_buf()))
+            })
+            .ok_or_else(|| Error::invalid("export", "no Downloads or data folder found"))?,
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|source| Error::Io { path: dir.display().to_string(), source })?;
+    let path = dir.join(format!("{}-v{}.pdf", q.number, q.version));
+    std::fs::write(&path, bytes)
+        .map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+    Ok(path.display().to_string())
 }
 
 #[cfg(test)]

@@ -594,3 +594,90 @@ fn quote_lifecycle_on_the_cli() {
         .failure()
         .stderr(predicate::str::contains("requester"));
 }
+
+fn run_tool(tool: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(tool).args(args).output().expect(
+        "pdftotext/pdffonts/pdftoppm (poppler-utils) and qpdf are needed: ./dev deps installs them",
+    );
+    assert!(out.status.success(), "{tool} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn quote_pdf_read_by_real_readers() {
+    let env = Env::new();
+    let notes = "本报价单仅用于内部审批，请在签字前核对价格来源与采集时间。".repeat(12);
+    let out = env
+        .cmd()
+        .args([
+            "quote",
+            "new",
+            "--gpu",
+            "H100",
+            "--count",
+            "8",
+            "--duration",
+            "3mo",
+            "--vendor",
+            "极智算",
+        ])
+        .args(["--requester", "张三", "--tax-rate", "0.06", "--tax-included", "--notes", &notes])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let number = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    env.cmd().args(["quote", "issue", &number]).assert().success();
+    let pdf = env.dir.path().join("q.pdf");
+    let p = pdf.to_str().expect("path");
+    env.cmd().args(["quote", "pdf", &number, "-o", p, "--lang", "zh"]).assert().success();
+    let text = run_tool("pdftotext", &[p, "-"]);
+    for want in [
+        "报价单",
+        "¥253,440.00",
+        "贰拾伍万叁仟肆佰肆拾元整",
+        "¥239,094.34",
+        "¥14,345.66",
+        "经办人",
+        "部门负责人",
+        "财务",
+        "审批人",
+        "第 1 页 / 共 2 页",
+    ] {
+        // pdftotext drops the spaces between CJK characters.
+        assert!(
+            text.replace(' ', "").contains(&want.replace(' ', "")),
+            "pdftotext lacks {want}:\n{text}"
+        );
+    }
+    assert!(run_tool("qpdf", &["--check", p]).contains("No syntax or stream encoding errors"));
+    let fonts = run_tool("pdffonts", &[p]);
+    let row = fonts.lines().find(|l| l.contains("NotoSansSC")).expect("font listed");
+    assert!(row.contains("yes yes yes"), "embedded, subset, unicode: {row}");
+    assert!(std::fs::metadata(&pdf).expect("pdf").len() < 300 * 1024);
+    let png = env.dir.path().join("page");
+    run_tool("pdftoppm", &["-r", "40", "-png", p, png.to_str().expect("png")]);
+    assert!(
+        env.dir.path().join("page-1.png").exists() && env.dir.path().join("page-2.png").exists()
+    );
+    // The issued v1's PDF does not change after a revision: same hash printed.
+    let v1_text = text.clone();
+    env.cmd().args(["quote", "revise", &number]).assert().success();
+    env.cmd()
+        .args(["quote", "pdf", &number, "-o", p, "--version", "1", "--lang", "zh"])
+        .assert()
+        .success();
+    let again = run_tool("pdftotext", &[p, "-"]);
+    let hash_line = |t: &str| {
+        t.lines()
+            .find(|l| l.contains("SHA-256"))
+            .map(|l| l.split('·').next().unwrap_or("").trim().to_string())
+    };
+    assert_eq!(hash_line(&again), hash_line(&v1_text));
+    // A character the font lacks is named, not drawn as a box.
+    env.cmd().args(["quote", "edit", &number, "--notes", "emoji 🚀"]).assert().success();
+    env.cmd()
+        .args(["quote", "pdf", &number, "-o", p])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("U+1F680"));
+}

@@ -5,6 +5,7 @@
 
 use gpuquote::compare::{self, Comparison, ModelParams, Requirement, Scenario};
 use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
+use gpuquote::quote::{self, QuoteRecord, QuoteRequest};
 use gpuquote::scoring::{self, Ahp, Dimension, Fact, Profile, Scoreboard};
 use gpuquote::settings::{AppInfo, FxRate, Settings};
 use gpuquote::tco::{self, Side, TcoInput, TcoResult};
@@ -169,6 +170,49 @@ fn add_evidence(
     state.with(|s| scoring::add_evidence(s, &vendor, &fact, &value, &source, &as_of))
 }
 
+#[tauri::command(async)]
+fn list_quotes(state: tauri::State<'_, AppState>) -> CmdResult<Vec<QuoteRecord>> {
+    state.with(|s| quote::list(s))
+}
+
+#[tauri::command(async)]
+fn create_quote(
+    state: tauri::State<'_, AppState>,
+    request: QuoteRequest,
+) -> CmdResult<QuoteRecord> {
+    state.with(|s| quote::new_quote(s, &request))
+}
+
+#[tauri::command(async)]
+fn issue_quote(state: tauri::State<'_, AppState>, number: String) -> CmdResult<QuoteRecord> {
+    state.with(|s| quote::issue(s, &number))
+}
+
+#[tauri::command(async)]
+fn revise_quote(state: tauri::State<'_, AppState>, number: String) -> CmdResult<QuoteRecord> {
+    state.with(|s| quote::revise(s, &number))
+}
+
+#[tauri::command(async)]
+fn decide_quote(
+    state: tauri::State<'_, AppState>,
+    number: String,
+    approve: bool,
+) -> CmdResult<QuoteRecord> {
+    state.with(|s| quote::decide(s, &number, approve))
+}
+
+/// Writes the quote's PDF into the user's Downloads folder and returns the path.
+#[tauri::command(async)]
+fn export_quote_pdf(
+    state: tauri::State<'_, AppState>,
+    number: String,
+    version: u32,
+    lang: String,
+) -> CmdResult<String> {
+    state.with(|s| quote::export_pdf(s, &number, Some(version), &lang, None))
+}
+
 /// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
 macro_rules! commands {
     ($($name:ident),+ $(,)?) => {
@@ -198,7 +242,13 @@ commands!(
     list_profiles,
     rubric,
     ahp_weights,
-    add_evidence
+    add_evidence,
+    list_quotes,
+    create_quote,
+    issue_quote,
+    revise_quote,
+    decide_quote,
+    export_quote_pdf
 );
 
 fn main() {

@@ -113,6 +113,21 @@ try {
   await new Promise((r) => setTimeout(r, 800));
   writeFileSync(join(artifacts, 'window-compare-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
 
+  // 生成报价单 from this comparison: the real core numbers and freezes it; the Quotes page shows it.
+  await click('css selector', '[data-testid="create-quote"]');
+  const requester = await until('requester field', async () =>
+    wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="quote-requester"]' }),
+  );
+  await wd('POST', `${s}/element/${requester[ELEMENT]}/value`, { text: '张三' });
+  await click('xpath', "//div[contains(@class,'ant-modal-footer')]//button[contains(@class,'ant-btn-primary')]");
+  const upper = await until('quote detail', async () => {
+    const el = await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="quote-upper"]' });
+    return wd('GET', `${s}/element/${el[ELEMENT]}/text`);
+  });
+  assert.match(upper, /捌佰壹拾壹万零捌拾元整/);
+  await new Promise((r) => setTimeout(r, 600));
+  writeFileSync(join(artifacts, 'window-quotes-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+
   // Vendors, against the real core: scorecards and the radar.
   await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'供应商评估')]]");
   const cardRows = await until('scorecards', async () => {
@@ -140,7 +155,7 @@ try {
 
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
-      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,vendors,tco}-zh.png`,
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,quotes,vendors,tco}-zh.png`,
   );
 } catch (e) {
   // Keep what the window showed when it failed.

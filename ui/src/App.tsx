@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfigProvider, Layout, Menu, Segmented, Typography, theme } from 'antd';
-import { DatabaseOutlined, LineChartOutlined, SettingOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, FileTextOutlined, LineChartOutlined, SettingOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -11,10 +11,11 @@ import { SettingsPage } from './features/settings/SettingsPage';
 import { ComparePage } from './features/compare/ComparePage';
 import { TcoPage } from './features/tco/TcoPage';
 import { VendorsPage } from './features/vendors/VendorsPage';
+import { QuotesPage } from './features/quotes/QuotesPage';
 import { LANG_KEY, type Lang } from './i18n';
 
-type Page = 'catalog' | 'compare' | 'vendors' | 'tco' | 'settings';
-const PAGES: Page[] = ['catalog', 'compare', 'vendors', 'tco', 'settings'];
+type Page = 'catalog' | 'compare' | 'vendors' | 'tco' | 'quotes' | 'settings';
+const PAGES: Page[] = ['catalog', 'compare', 'vendors', 'tco', 'quotes', 'settings'];
 
 export default function App() {
   const { t, i18n } = useTranslation('common');
@@ -64,6 +65,7 @@ export default function App() {
               { key: 'compare', icon: <SwapOutlined />, label: t('nav.compare') },
               { key: 'vendors', icon: <TeamOutlined />, label: t('nav.vendors') },
               { key: 'tco', icon: <LineChartOutlined />, label: t('nav.tco') },
+              { key: 'quotes', icon: <FileTextOutlined />, label: t('nav.quotes') },
               { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings') },
             ]}
           />
@@ -85,9 +87,10 @@ export default function App() {
         </Layout.Sider>
         <Layout.Content style={{ padding: 20, background: '#fff' }}>
           {page === 'catalog' && <CatalogPage onCompare={() => setPage('compare')} />}
-          {page === 'compare' && <ComparePage />}
+          {page === 'compare' && <ComparePage onQuote={() => setPage('quotes')} />}
           {page === 'vendors' && <VendorsPage />}
           {page === 'tco' && <TcoPage />}
+          {page === 'quotes' && <QuotesPage />}
           {page === 'settings' && <SettingsPage />}
         </Layout.Content>
       </Layout>

@@ -1298,6 +1298,234 @@ bid: string,
  */
 score: string, };
 
+export type QuoteRequest = { 
+/**
+ * The requirement (as for a comparison).
+ */
+requirement: Requirement, 
+/**
+ * Recommend this vendor's best candidate instead of the overall best.
+ */
+vendor: string | null, 
+/**
+ * 经办人.
+ */
+requester: string, 
+/**
+ * Department.
+ */
+department: string | null, 
+/**
+ * Purpose.
+ */
+purpose: string | null, 
+/**
+ * VAT rate, e.g. `0.06`.
+ */
+tax_rate: string | null, 
+/**
+ * Listed prices include tax (含税, the default) or not (不含税).
+ */
+tax_excluded: boolean, 
+/**
+ * Days the quote is valid.
+ */
+validity_days: number | null, 
+/**
+ * Notes printed on the quote.
+ */
+notes: string | null, };
+
+export type QuoteLine = { 
+/**
+ * `recommended` or `alternative`.
+ */
+role: string, 
+/**
+ * Vendor (Chinese name).
+ */
+vendor: string, 
+/**
+ * Vendor English name.
+ */
+vendor_en: string, 
+/**
+ * The offer in words.
+ */
+offer: string, 
+/**
+ * Offer id.
+ */
+offer_id: number, 
+/**
+ * Snapshot the price came from.
+ */
+snapshot_id: number, 
+/**
+ * Source of that snapshot.
+ */
+source: string, 
+/**
+ * When it was captured.
+ */
+captured_at: string, 
+/**
+ * Listed price and unit, e.g. `84480.00 CNY/month`.
+ */
+unit_price: string, 
+/**
+ * Instances.
+ */
+instances: number, 
+/**
+ * Billing plan in words.
+ */
+billing_plan: string, 
+/**
+ * List total in the offer's currency.
+ */
+list_total: string, 
+/**
+ * Its currency.
+ */
+currency: string, 
+/**
+ * List total in CNY.
+ */
+list_total_cny: string, 
+/**
+ * Effective total in CNY.
+ */
+effective_total_cny: string, 
+/**
+ * CNY per GPU-hour.
+ */
+per_gpu_hour_cny: string, 
+/**
+ * Technical score under the scenario's profile, when known.
+ */
+technical_score: string | null, };
+
+export type QuoteContent = { 
+/**
+ * `Q-2026-0007`.
+ */
+number: string, 
+/**
+ * 1, 2, …
+ */
+version: number, 
+/**
+ * Date created, YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * Valid until, YYYY-MM-DD.
+ */
+valid_until: string, 
+/**
+ * 经办人.
+ */
+requester: string, 
+/**
+ * Department.
+ */
+department: string, 
+/**
+ * Purpose.
+ */
+purpose: string, 
+/**
+ * The requirement in words.
+ */
+requirement: string, 
+/**
+ * Recommended line first, then alternatives.
+ */
+lines: Array<QuoteLine>, 
+/**
+ * VAT rate.
+ */
+tax_rate: string, 
+/**
+ * Prices include tax.
+ */
+tax_included: boolean, 
+/**
+ * Net of the recommended total, CNY.
+ */
+net_cny: string, 
+/**
+ * Tax, CNY.
+ */
+tax_cny: string, 
+/**
+ * Gross total, CNY.
+ */
+total_cny: string, 
+/**
+ * The total in Chinese uppercase.
+ */
+total_uppercase: string, 
+/**
+ * Assumptions (hours per month, rates and dates, parameters).
+ */
+assumptions: Array<string>, 
+/**
+ * Prices older than the staleness limit, and other things to check.
+ */
+warnings: Array<string>, 
+/**
+ * Weight profile of the scores.
+ */
+score_profile: string | null, 
+/**
+ * Rent-or-build summary (not included by the CLI yet).
+ */
+rent_or_build: string | null, 
+/**
+ * Notes.
+ */
+notes: string, 
+/**
+ * Approval roles, in order.
+ */
+approvals: Array<string>, };
+
+export type QuoteRecord = { 
+/**
+ * Row id.
+ */
+id: number, 
+/**
+ * Number.
+ */
+number: string, 
+/**
+ * Version.
+ */
+version: number, 
+/**
+ * `draft`, `issued`, `approved`, `rejected`, or `expired` (issued and past its date).
+ */
+status: string, 
+/**
+ * SHA-256 of the canonical content (set when issued).
+ */
+content_hash: string | null, 
+/**
+ * Created.
+ */
+created_at: string, 
+/**
+ * Issued.
+ */
+issued_at: string | null, 
+/**
+ * The content.
+ */
+content: QuoteContent, };
+
 /** Every Tauri command of the desktop shell: its arguments and its result. */
 export interface Commands {
   list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
@@ -1317,6 +1545,12 @@ export interface Commands {
   list_profiles: { args: Record<string, never>; result: Array<Profile> };
   rubric: { args: Record<string, never>; result: Array<Dimension> };
   ahp_weights: { args: { matrix: string }; result: Ahp };
+  list_quotes: { args: Record<string, never>; result: Array<QuoteRecord> };
+  create_quote: { args: { request: QuoteRequest }; result: QuoteRecord };
+  issue_quote: { args: { number: string }; result: QuoteRecord };
+  revise_quote: { args: { number: string }; result: QuoteRecord };
+  decide_quote: { args: { number: string; approve: boolean }; result: QuoteRecord };
+  export_quote_pdf: { args: { number: string; version: number; lang: string }; result: string };
   add_evidence: {
     args: { vendor: string; fact: string; value: string; source: string; asOf: string };
     result: Fact;

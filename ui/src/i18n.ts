@@ -7,16 +7,18 @@ import zhSettings from './locales/zh-CN/settings.json';
 import zhCompare from './locales/zh-CN/compare.json';
 import zhTco from './locales/zh-CN/tco.json';
 import zhVendors from './locales/zh-CN/vendors.json';
+import zhQuotes from './locales/zh-CN/quotes.json';
 import enCommon from './locales/en/common.json';
 import enCatalog from './locales/en/catalog.json';
 import enSettings from './locales/en/settings.json';
 import enCompare from './locales/en/compare.json';
 import enTco from './locales/en/tco.json';
 import enVendors from './locales/en/vendors.json';
+import enQuotes from './locales/en/quotes.json';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, vendors: zhVendors, settings: zhSettings },
-  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, vendors: enVendors, settings: enSettings },
+  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, vendors: zhVendors, quotes: zhQuotes, settings: zhSettings },
+  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, vendors: enVendors, quotes: enQuotes, settings: enSettings },
 } as const;
 
 export type Lang = keyof typeof resources;
@@ -32,7 +34,7 @@ void i18n.use(initReactI18next).init({
   lng: initialLang(),
   fallbackLng: 'zh-CN',
   defaultNS: 'common',
-  ns: ['common', 'catalog', 'compare', 'vendors', 'tco', 'settings'],
+  ns: ['common', 'catalog', 'compare', 'vendors', 'tco', 'quotes', 'settings'],
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

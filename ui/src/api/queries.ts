@@ -1,6 +1,6 @@
 // TanStack Query around every command.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, OfferFilter, Profile, Requirement, Side, TcoInput } from '../bindings';
+import type { FxRate, OfferFilter, Profile, QuoteRequest, Requirement, Side, TcoInput } from '../bindings';
 import { call } from './call';
 
 export const keys = {
@@ -112,4 +112,24 @@ export const useAddEvidence = () => {
     mutationFn: (v: { vendor: string; fact: string; value: string; source: string; asOf: string }) => call('add_evidence', v),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['scoreboard'] }),
   });
+};
+
+export const useQuotes = () => useQuery({ queryKey: ['quotes'], queryFn: () => call('list_quotes', {}) });
+
+/** Quote actions; each refreshes the list. */
+export const useQuoteActions = () => {
+  const qc = useQueryClient();
+  const done = () => void qc.invalidateQueries({ queryKey: ['quotes'] });
+  return {
+    create: useMutation({ mutationFn: (request: QuoteRequest) => call('create_quote', { request }), onSuccess: done }),
+    issue: useMutation({ mutationFn: (number: string) => call('issue_quote', { number }), onSuccess: done }),
+    revise: useMutation({ mutationFn: (number: string) => call('revise_quote', { number }), onSuccess: done }),
+    decide: useMutation({
+      mutationFn: (v: { number: string; approve: boolean }) => call('decide_quote', v),
+      onSuccess: done,
+    }),
+    exportPdf: useMutation({
+      mutationFn: (v: { number: string; version: number; lang: string }) => call('export_quote_pdf', v),
+    }),
+  };
 };

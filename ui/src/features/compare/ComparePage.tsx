@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import {
   Alert, Button, Card, Checkbox, Col, Collapse, Descriptions, Form, Input, InputNumber, Radio, Row,
-  Select, Space, Switch, Table, Tag, Tooltip, Typography, message,
+  Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography, message,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../PageHeader';
 import type { Candidate, Comparison, Exclusion, Mode, Requirement } from '../../bindings';
-import { useAccelerators, useComparison, useModelDefaults, useScenarios } from '../../api/queries';
+import { useAccelerators, useComparison, useModelDefaults, useQuoteActions, useScenarios } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
 import { isoDate, money } from '../../format';
 import { CompareChart } from './CompareChart';
@@ -55,7 +55,7 @@ const INITIAL: FormValues = {
   rank_by: 'effective',
 };
 
-export function ComparePage() {
+export function ComparePage({ onQuote }: { onQuote?: () => void }) {
   const { t } = useTranslation('compare');
   const { t: tc, i18n } = useTranslation('common');
   const en = i18n.language === 'en';
@@ -68,6 +68,10 @@ export function ComparePage() {
   const accelerators = useAccelerators();
   const result = useComparison(requirement);
   const by = Form.useWatch('by', form);
+  const { t: tq } = useTranslation('quotes');
+  const quoteActions = useQuoteActions();
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const [quoteForm] = Form.useForm<{ requester: string; department?: string; purpose?: string; tax_rate: string; tax_included: boolean; validity_days: number; notes?: string }>();
 
   const families = useMemo(
     () => [...new Set((accelerators.data ?? []).map((a) => a.family))].map((f) => ({ value: f, label: f })),
@@ -370,6 +374,70 @@ export function ComparePage() {
       </Card>
 
       {result.error && <ErrorNotice error={result.error} />}
+      <Modal
+        open={quoteOpen}
+        title={tq('create.title')}
+        okText={tq('create.ok')}
+        confirmLoading={quoteActions.create.isPending}
+        onCancel={() => setQuoteOpen(false)}
+        onOk={() => quoteForm.submit()}
+      >
+        <Form
+          form={quoteForm}
+          layout="vertical"
+          initialValues={{ tax_rate: '0.06', tax_included: true, validity_days: 15 }}
+          onFinish={(v) =>
+            c &&
+            requirement &&
+            quoteActions.create.mutate(
+              {
+                requirement,
+                vendor: quoteVendor(c, selected),
+                requester: v.requester,
+                department: v.department ?? null,
+                purpose: v.purpose ?? null,
+                tax_rate: v.tax_rate,
+                tax_excluded: !v.tax_included,
+                validity_days: v.validity_days,
+                notes: v.notes ?? null,
+              },
+              {
+                onSuccess: (q) => {
+                  setQuoteOpen(false);
+                  void msg.success(tq('create.created', { number: q.number }));
+                  onQuote?.();
+                },
+              },
+            )
+          }
+        >
+          {c && <Typography.Paragraph>{tq('create.vendor')}: {quoteVendor(c, selected)}</Typography.Paragraph>}
+          <Form.Item name="requester" label={tq('create.requester')} rules={[{ required: true }]}>
+            <Input data-testid="quote-requester" />
+          </Form.Item>
+          <Form.Item name="department" label={tq('create.department')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="purpose" label={tq('create.purpose')}>
+            <Input />
+          </Form.Item>
+          <Space>
+            <Form.Item name="tax_rate" label={tq('create.taxRate')}>
+              <Input style={{ width: 80 }} />
+            </Form.Item>
+            <Form.Item name="tax_included" label={tq('create.taxIncluded')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item name="validity_days" label={tq('create.validity')}>
+              <InputNumber min={1} max={365} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="notes" label={tq('create.notes')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          {quoteActions.create.error && <ErrorNotice error={quoteActions.create.error} />}
+        </Form>
+      </Modal>
       {c && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Descriptions size="small" column={1} bordered>
@@ -415,6 +483,9 @@ export function ComparePage() {
                 <Button disabled={selected.length === 0} onClick={saveSelection} data-testid="save-selection">
                   {t('saveSelection')}
                 </Button>
+                <Button type="primary" onClick={() => setQuoteOpen(true)} data-testid="create-quote">
+                  {tq('create.button')}
+                </Button>
               </Space>
               <Card size="small" title={t('chart.title')}>
                 <CompareChart candidates={c.candidates} />
@@ -452,6 +523,12 @@ export function ComparePage() {
       )}
     </div>
   );
+}
+
+/** The vendor to recommend: the first ticked candidate, else the best. */
+function quoteVendor(c: Comparison, selected: number[]): string | null {
+  const pick = c.candidates.find((x) => selected.includes(x.offer.id)) ?? c.candidates[0];
+  return pick ? pick.offer.vendor_key : null;
 }
 
 function CandidateDetail({ c }: { c: Candidate }) {
