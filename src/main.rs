@@ -428,6 +428,15 @@ enum SettingsCommand {
         /// Hours (672–744)
         hours: u32,
     },
+    /// Quote numbering prefix (Q → Q-2026-0001) and days after which a price is stale on a quote
+    SetQuote {
+        /// Number prefix, e.g. Q or BJ-Q
+        #[arg(long)]
+        prefix: Option<String>,
+        /// Flag prices older than this many days
+        #[arg(long)]
+        stale_days: Option<i64>,
+    },
     /// Record a dated exchange rate: 1 CURRENCY = RATE CNY
     SetFx {
         /// Currency, e.g. USD
@@ -613,6 +622,9 @@ fn run(cli: Cli) -> Result<(), Error> {
                 SettingsCommand::Show => {}
                 SettingsCommand::SetHours { hours } => {
                     settings::set_hours_per_month(&mut store, hours)?
+                }
+                SettingsCommand::SetQuote { prefix, stale_days } => {
+                    quote::set_quote_settings(&mut store, prefix.as_deref(), stale_days)?
                 }
                 SettingsCommand::SetFx { currency, rate, date, source } => {
                     let date =

@@ -266,7 +266,8 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
     let (net, tax, gross) = money::split_tax(total, rate, !req.tax_excluded);
     let upper = money::chinese_uppercase(gross).map_err(|m| Error::invalid("total", m))?;
     let date = today();
-    let stale_limit = date - chrono::Duration::days(DEFAULT_STALE_DAYS);
+    let stale_days = stale_days(store)?;
+    let stale_limit = date - chrono::Duration::days(stale_days);
     let mut warnings = Vec::new();
     for l in &lines {
         if let Ok(t) = chrono::DateTime::parse_from_rfc3339(&l.captured_at) {
@@ -275,7 +276,7 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
                     "{} price captured {} is older than {} days: re-check it before signing",
                     l.vendor,
                     t.date_naive(),
-                    DEFAULT_STALE_DAYS
+                    stale_days
                 ));
             }
         }
@@ -355,12 +356,58 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
     show(store, &number, None)
 }
 
-fn quote_prefix(store: &Store) -> Result<String> {
-    let v: Option<String> = store
+fn setting(store: &Store, key: &str) -> Result<Option<String>> {
+    Ok(store
         .conn()
-        .query_row("SELECT value FROM settings WHERE key = 'quote_prefix'", [], |r| r.get(0))
-        .optional()?;
-    Ok(v.unwrap_or_else(|| "Q".into()))
+        .query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0))
+        .optional()?)
+}
+
+/// Days after which a price is flagged as stale on a quote (setting `stale_days`, default 30).
+pub fn stale_days(store: &Store) -> Result<i64> {
+    Ok(setting(store, "stale_days")?.and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_STALE_DAYS))
+}
+
+/// Sets the quote number prefix (letters, digits, '-'; e.g. `BJ-Q`) and/or the stale-price days.
+pub fn set_quote_settings(
+    store: &mut Store,
+    prefix: Option<&str>,
+    stale: Option<i64>,
+) -> Result<()> {
+    if let Some(p) = prefix {
+        let p = p.trim();
+        if p.is_empty() || p.len() > 12 || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err(Error::invalid(
+                "quote_prefix",
+                format!("'{p}': use 1–12 letters, digits or '-', e.g. Q or BJ-Q"),
+            ));
+        }
+    }
+    if let Some(d) = stale {
+        if !(1..=3650).contains(&d) {
+            return Err(Error::invalid("stale_days", "use 1 to 3650 days"));
+        }
+    }
+    store.write(|tx| {
+        let put = |k: &str, v: String| {
+            tx.execute(
+                "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![k, v],
+            )
+        };
+        if let Some(p) = prefix {
+            put("quote_prefix", p.trim().to_string())?;
+        }
+        if let Some(d) = stale {
+            put("stale_days", d.to_string())?;
+        }
+        Ok(())
+    })
+}
+
+fn quote_prefix(store: &Store) -> Result<String> {
+    Ok(setting(store, "quote_prefix")?.unwrap_or_else(|| "Q".into()))
 }
 
 /// The next number of the year: one past the highest ever used (numbers are never reused).

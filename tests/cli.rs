@@ -681,3 +681,35 @@ fn quote_pdf_read_by_real_readers() {
         .failure()
         .stderr(predicate::str::contains("U+1F680"));
 }
+
+#[test]
+fn quote_prefix_and_stale_days_are_settings() {
+    let env = Env::new();
+    env.cmd()
+        .args(["settings", "set-quote", "--prefix", "BJ-Q", "--stale-days", "3650"])
+        .assert()
+        .success();
+    let v = env.json(&[
+        "quote",
+        "new",
+        "--gpu",
+        "4090",
+        "--count",
+        "1",
+        "--duration",
+        "4h",
+        "--requester",
+        "李四",
+    ]);
+    assert!(v["number"].as_str().expect("n").starts_with("BJ-Q-"));
+    assert!(v["content"]["warnings"]
+        .as_array()
+        .expect("w")
+        .iter()
+        .all(|w| !w.as_str().unwrap_or("").contains("older than")));
+    env.cmd()
+        .args(["settings", "set-quote", "--prefix", "Q Q"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("quote_prefix"));
+}

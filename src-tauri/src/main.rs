@@ -184,6 +184,20 @@ fn create_quote(
 }
 
 #[tauri::command(async)]
+fn edit_quote(
+    state: tauri::State<'_, AppState>,
+    number: String,
+    requester: String,
+    department: String,
+    purpose: String,
+    notes: String,
+) -> CmdResult<QuoteRecord> {
+    state.with(|s| {
+        quote::edit(s, &number, Some(requester), Some(department), Some(purpose), Some(notes))
+    })
+}
+
+#[tauri::command(async)]
 fn issue_quote(state: tauri::State<'_, AppState>, number: String) -> CmdResult<QuoteRecord> {
     state.with(|s| quote::issue(s, &number))
 }
@@ -245,6 +259,7 @@ commands!(
     add_evidence,
     list_quotes,
     create_quote,
+    edit_quote,
     issue_quote,
     revise_quote,
     decide_quote,

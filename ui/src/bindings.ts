@@ -1548,6 +1548,10 @@ export interface Commands {
   list_quotes: { args: Record<string, never>; result: Array<QuoteRecord> };
   create_quote: { args: { request: QuoteRequest }; result: QuoteRecord };
   issue_quote: { args: { number: string }; result: QuoteRecord };
+  edit_quote: {
+    args: { number: string; requester: string; department: string; purpose: string; notes: string };
+    result: QuoteRecord;
+  };
   revise_quote: { args: { number: string }; result: QuoteRecord };
   decide_quote: { args: { number: string; approve: boolean }; result: QuoteRecord };
   export_quote_pdf: { args: { number: string; version: number; lang: string }; result: string };

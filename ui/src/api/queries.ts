@@ -123,6 +123,11 @@ export const useQuoteActions = () => {
   return {
     create: useMutation({ mutationFn: (request: QuoteRequest) => call('create_quote', { request }), onSuccess: done }),
     issue: useMutation({ mutationFn: (number: string) => call('issue_quote', { number }), onSuccess: done }),
+    edit: useMutation({
+      mutationFn: (v: { number: string; requester: string; department: string; purpose: string; notes: string }) =>
+        call('edit_quote', v),
+      onSuccess: done,
+    }),
     revise: useMutation({ mutationFn: (number: string) => call('revise_quote', { number }), onSuccess: done }),
     decide: useMutation({
       mutationFn: (v: { number: string; approve: boolean }) => call('decide_quote', v),

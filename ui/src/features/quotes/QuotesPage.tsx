@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Descriptions, Input, Popconfirm, Row, Segmented, Select, Space, Table, Tag, Typography, message } from 'antd';
+import { Button, Card, Col, Descriptions, Form, Input, Modal, Popconfirm, Row, Segmented, Select, Space, Table, Tag, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QuoteLine, QuoteRecord } from '../../bindings';
@@ -19,6 +19,8 @@ export function QuotesPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [lang, setLang] = useState('zh');
   const [msg, ctx] = message.useMessage();
+  const [editing, setEditing] = useState(false);
+  const [editForm] = Form.useForm<{ requester: string; department: string; purpose: string; notes: string }>();
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -97,6 +99,22 @@ export function QuotesPage() {
               extra={
                 <Space wrap>
                   {current.status === 'draft' && (
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        editForm.setFieldsValue({
+                          requester: current.content.requester,
+                          department: current.content.department,
+                          purpose: current.content.purpose,
+                          notes: current.content.notes,
+                        });
+                        setEditing(true);
+                      }}
+                    >
+                      {t('edit')}
+                    </Button>
+                  )}
+                  {current.status === 'draft' && (
                     <Popconfirm title={t('issueConfirm')} onConfirm={() => act.issue.mutate(current.number)}>
                       <Button type="primary" size="small" data-testid="quote-issue">
                         {t('issue')}
@@ -135,6 +153,36 @@ export function QuotesPage() {
               }
             >
               <QuoteView q={current} />
+              <Modal
+                open={editing}
+                title={`${t('edit')} ${current.number} v${current.version}`}
+                okText={t('save')}
+                confirmLoading={act.edit.isPending}
+                onCancel={() => setEditing(false)}
+                onOk={() => editForm.submit()}
+              >
+                <Form
+                  form={editForm}
+                  layout="vertical"
+                  onFinish={(v) =>
+                    act.edit.mutate({ number: current.number, ...v }, { onSuccess: () => setEditing(false) })
+                  }
+                >
+                  <Form.Item name="requester" label={t('create.requester')} rules={[{ required: true }]}>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name="department" label={t('create.department')}>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name="purpose" label={t('create.purpose')}>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name="notes" label={t('create.notes')}>
+                    <Input.TextArea rows={3} />
+                  </Form.Item>
+                  {act.edit.error && <ErrorNotice error={act.edit.error} />}
+                </Form>
+              </Modal>
             </Card>
           )}
         </Col>
