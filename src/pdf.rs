@@ -293,6 +293,29 @@ pub fn quote_pdf(
     lang: Lang,
     generated_at: chrono::DateTime<chrono::Utc>,
 ) -> Result<Vec<u8>> {
+    let doc = quote_document(q, lang, generated_at)?;
+    let mut warnings = Vec::new();
+    Ok(doc.save(&PdfSaveOptions::default(), &mut warnings))
+}
+
+/// The same pages as SVG, one string per page, for the in-app preview (the subset font is
+/// embedded in each page, so it shows exactly what the PDF will print).
+pub fn quote_svg_pages(
+    q: &QuoteRecord,
+    lang: Lang,
+    generated_at: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<String>> {
+    let doc = quote_document(q, lang, generated_at)?;
+    let mut warnings = Vec::new();
+    let opts = printpdf::PdfToSvgOptions::default();
+    Ok((1..=doc.pages.len()).filter_map(|i| doc.page_to_svg(i, &opts, &mut warnings)).collect())
+}
+
+fn quote_document(
+    q: &QuoteRecord,
+    lang: Lang,
+    generated_at: chrono::DateTime<chrono::Utc>,
+) -> Result<PdfDocument> {
     let f = font()?;
     let c = &q.content;
     let l = |zh: &str, en: &str| lang.pick(zh, en);
@@ -567,8 +590,8 @@ pub fn quote_pdf(
     doc.metadata.info.creation_date = when;
     doc.metadata.info.modification_date = when;
     doc.metadata.info.metadata_date = when;
-    let mut warnings = Vec::new();
-    Ok(doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut warnings))
+    doc.with_pages(pages);
+    Ok(doc)
 }
 
 #[cfg(test)]
@@ -587,6 +610,29 @@ mod tests {
         assert!(lines.len() > 2, "{lines:?}");
         assert!(lines.iter().all(|l| width(f, l, 9.0) <= 80.0 + 9.0), "{lines:?}");
         assert!(lines.iter().all(|l| !l.starts_with('，') && !l.starts_with('。')), "{lines:?}");
+    }
+
+    #[test]
+    fn preview_pages_are_svg_with_the_text() {
+        let mut store = crate::Store::open_in_memory().expect("store");
+        let req = crate::quote::QuoteRequest {
+            requirement: crate::compare::Requirement {
+                gpu: Some("H100".into()),
+                count: Some(8),
+                duration: Some("3mo".into()),
+                ..Default::default()
+            },
+            requester: "张三".into(),
+            ..Default::default()
+        };
+        let q = crate::quote::new_quote(&mut store, &req).expect("quote");
+        let pages = quote_svg_pages(&q, Lang::Zh, chrono::Utc::now()).expect("svg");
+        assert!(!pages.is_empty());
+        assert!(
+            pages[0].contains("<svg")
+                && pages[0].contains("报价单")
+                && pages[0].contains("@font-face")
+        );
     }
 
     #[test]

@@ -590,6 +590,17 @@ pub fn revise(store: &mut Store, number: &str) -> Result<QuoteRecord> {
     show(store, number, Some(c.version))
 }
 
+/// The pages of a version's PDF as SVG strings (in-app preview).
+pub fn preview(
+    store: &Store,
+    number: &str,
+    version: Option<u32>,
+    lang: &str,
+) -> Result<Vec<String>> {
+    let q = show(store, number, version)?;
+    crate::pdf::quote_svg_pages(&q, crate::pdf::Lang::parse(lang)?, chrono::Utc::now())
+}
+
 /// Writes a version's PDF to `dir` (default: the user's Downloads folder, else the data
 /// folder) as `NUMBER-vN.pdf` and returns the path.
 pub fn export_pdf(

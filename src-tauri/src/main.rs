@@ -216,6 +216,17 @@ fn decide_quote(
     state.with(|s| quote::decide(s, &number, approve))
 }
 
+/// The quote's PDF pages as SVG, for the preview.
+#[tauri::command(async)]
+fn preview_quote(
+    state: tauri::State<'_, AppState>,
+    number: String,
+    version: u32,
+    lang: String,
+) -> CmdResult<Vec<String>> {
+    state.with(|s| quote::preview(s, &number, Some(version), &lang))
+}
+
 /// Writes the quote's PDF into the user's Downloads folder and returns the path.
 #[tauri::command(async)]
 fn export_quote_pdf(
@@ -263,6 +274,7 @@ commands!(
     issue_quote,
     revise_quote,
     decide_quote,
+    preview_quote,
     export_quote_pdf
 );
 

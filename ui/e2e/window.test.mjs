@@ -127,6 +127,25 @@ try {
   assert.match(upper, /捌佰壹拾壹万零捌拾元整/);
   await new Promise((r) => setTimeout(r, 600));
   writeFileSync(join(artifacts, 'window-quotes-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+  // The PDF's own pages, previewed in the app (SVG rendered by the core).
+  // (a success toast may still cover the toolbar: click through the DOM)
+  await until('preview button', async () =>
+    wd('POST', `${s}/execute/sync`, {
+      script: "const b = document.querySelector('[data-testid=\"quote-preview\"]'); if (b) b.click(); return !!b;",
+      args: [],
+    }),
+  );
+  await until('preview pages', async () => {
+    const imgs = await wd('POST', `${s}/elements`, { using: 'css selector', value: '[data-testid="pdf-preview"] svg' });
+    return imgs.length > 0 ? imgs : null;
+  });
+  await new Promise((r) => setTimeout(r, 1200));
+  writeFileSync(join(artifacts, 'window-quote-preview-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+  await wd('POST', `${s}/execute/sync`, {
+    script: "document.querySelectorAll('.ant-modal-close').forEach((b) => b.click()); return true;",
+    args: [],
+  });
+  await new Promise((r) => setTimeout(r, 500));
 
   // Vendors, against the real core: scorecards and the radar.
   await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'供应商评估')]]");
@@ -155,7 +174,7 @@ try {
 
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
-      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,quotes,vendors,tco}-zh.png`,
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,quotes,quote-preview,vendors,tco}-zh.png`,
   );
 } catch (e) {
   // Keep what the window showed when it failed.

@@ -138,3 +138,7 @@ export const useQuoteActions = () => {
     }),
   };
 };
+
+/** The quote's PDF pages rendered as SVG by the core (null = not asked). */
+export const useQuotePreview = (ask: { number: string; version: number; lang: string } | null) =>
+  useQuery({ queryKey: ['quotePreview', ask], queryFn: () => call('preview_quote', ask!), enabled: ask !== null });

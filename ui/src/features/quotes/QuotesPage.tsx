@@ -3,7 +3,7 @@ import { Button, Card, Col, Descriptions, Form, Input, Modal, Popconfirm, Row, S
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QuoteLine, QuoteRecord } from '../../bindings';
-import { useQuoteActions, useQuotes } from '../../api/queries';
+import { useQuoteActions, useQuotePreview, useQuotes } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
 import { PageHeader } from '../../PageHeader';
 import { money } from '../../format';
@@ -20,6 +20,8 @@ export function QuotesPage() {
   const [lang, setLang] = useState('zh');
   const [msg, ctx] = message.useMessage();
   const [editing, setEditing] = useState(false);
+  const [previewAsk, setPreviewAsk] = useState<{ number: string; version: number; lang: string } | null>(null);
+  const preview = useQuotePreview(previewAsk);
   const [editForm] = Form.useForm<{ requester: string; department: string; purpose: string; notes: string }>();
 
   const rows = useMemo(() => {
@@ -139,6 +141,13 @@ export function QuotesPage() {
                   <Segmented size="small" value={lang} onChange={(v) => setLang(v as string)} options={['zh', 'en', 'both']} />
                   <Button
                     size="small"
+                    data-testid="quote-preview"
+                    onClick={() => setPreviewAsk({ number: current.number, version: current.version, lang })}
+                  >
+                    {t('preview')}
+                  </Button>
+                  <Button
+                    size="small"
                     loading={act.exportPdf.isPending}
                     onClick={() =>
                       act.exportPdf.mutate(
@@ -153,6 +162,27 @@ export function QuotesPage() {
               }
             >
               <QuoteView q={current} />
+              <Modal
+                open={previewAsk !== null}
+                title={t('previewTitle')}
+                width={720}
+                footer={null}
+                onCancel={() => setPreviewAsk(null)}
+              >
+                {preview.error && <ErrorNotice error={preview.error} />}
+                <div style={{ maxHeight: '75vh', overflow: 'auto', background: '#f0f0f0', padding: 8 }} data-testid="pdf-preview">
+                  {(preview.data ?? []).map((svg, i) => (
+                    // The core's SVG of each PDF page, inline so its embedded font applies (CSP
+                    // forbids scripts; the SVG holds only shapes and text).
+                    <div
+                      key={i}
+                      className="pdf-page"
+                      style={{ background: '#fff', marginBottom: 8, boxShadow: '0 1px 4px rgba(0,0,0,.2)' }}
+                      dangerouslySetInnerHTML={{ __html: svg }}
+                    />
+                  ))}
+                </div>
+              </Modal>
               <Modal
                 open={editing}
                 title={`${t('edit')} ${current.number} v${current.version}`}
