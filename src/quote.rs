@@ -601,18 +601,26 @@ pub fn preview(
     crate::pdf::quote_svg_pages(&q, crate::pdf::Lang::parse(lang)?, chrono::Utc::now())
 }
 
-/// Writes a version's PDF to `dir` (default: the user's Downloads folder, else the data
-/// folder) as `NUMBER-vN.pdf` and returns the path.
+/// Writes a version's PDF to `target` — a file path ending in `.pdf`, or a folder (default: the
+/// user's Downloads folder, else the data folder) where it is named `NUMBER-vN.pdf` — and returns
+/// the path written.
 pub fn export_pdf(
     store: &Store,
     number: &str,
     version: Option<u32>,
     lang: &str,
-    dir: Option<std::path::PathBuf>,
+    target: Option<std::path::PathBuf>,
 ) -> Result<String> {
     let q = show(store, number, version)?;
     let bytes = crate::pdf::quote_pdf(&q, crate::pdf::Lang::parse(lang)?, chrono::Utc::now())?;
-    let dir = match dir {
+    if let Some(file) =
+        target.as_ref().filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")))
+    {
+        std::fs::write(file, &bytes)
+            .map_err(|source| Error::Io { path: file.display().to_string(), source })?;
+        return Ok(file.display().to_string());
+    }
+    let dir = match target {
         Some(d) => d,
         None => directories::UserDirs::new()
             .and_then(|u| u.download_dir().map(|d| d.to_path_buf()))
@@ -690,6 +698,20 @@ mod tests {
         assert_eq!(content_hash(&v1.content).expect("h"), hash);
         edit(&mut store, &q.number, None, None, None, Some("修订：价格复核".into()))
             .expect("edit v2");
+    }
+
+    #[test]
+    fn export_to_a_chosen_file_or_a_folder() {
+        let mut store = Store::open_in_memory().expect("open");
+        let q = new_quote(&mut store, &h100_req()).expect("quote");
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("报价单.pdf");
+        let p = export_pdf(&store, &q.number, None, "zh", Some(file.clone())).expect("file");
+        assert_eq!(p, file.display().to_string());
+        let p = export_pdf(&store, &q.number, None, "both", Some(dir.path().to_path_buf()))
+            .expect("dir");
+        assert!(p.ends_with(&format!("{}-v1.pdf", q.number)));
+        assert!(std::fs::read(&p).expect("read").starts_with(b"%PDF"));
     }
 
     #[test]

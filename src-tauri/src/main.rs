@@ -227,15 +227,17 @@ fn preview_quote(
     state.with(|s| quote::preview(s, &number, Some(version), &lang))
 }
 
-/// Writes the quote's PDF into the user's Downloads folder and returns the path.
+/// Writes the quote's PDF to `path` (chosen in the save dialog) or, without one, into the
+/// user's Downloads folder; returns the path written.
 #[tauri::command(async)]
 fn export_quote_pdf(
     state: tauri::State<'_, AppState>,
     number: String,
     version: u32,
     lang: String,
+    path: Option<String>,
 ) -> CmdResult<String> {
-    state.with(|s| quote::export_pdf(s, &number, Some(version), &lang, None))
+    state.with(|s| quote::export_pdf(s, &number, Some(version), &lang, path.map(Into::into)))
 }
 
 /// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
@@ -280,6 +282,7 @@ commands!(
 
 fn main() {
     let result = tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
         .manage(AppState::open())
         .invoke_handler(handler())
         .run(tauri::generate_context!());

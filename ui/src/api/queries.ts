@@ -134,7 +134,7 @@ export const useQuoteActions = () => {
       onSuccess: done,
     }),
     exportPdf: useMutation({
-      mutationFn: (v: { number: string; version: number; lang: string }) => call('export_quote_pdf', v),
+      mutationFn: (v: { number: string; version: number; lang: string; path: string | null }) => call('export_quote_pdf', v),
     }),
   };
 };

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Col, Descriptions, Form, Input, Modal, Popconfirm, Row, Segmented, Select, Space, Table, Tag, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { save } from '@tauri-apps/plugin-dialog';
 import type { QuoteLine, QuoteRecord } from '../../bindings';
 import { useQuoteActions, useQuotePreview, useQuotes } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
@@ -149,12 +150,23 @@ export function QuotesPage() {
                   <Button
                     size="small"
                     loading={act.exportPdf.isPending}
-                    onClick={() =>
+                    onClick={async () => {
+                      // Save dialog; without one (e.g. an automated test) the core writes to Downloads.
+                      let path: string | null = null;
+                      try {
+                        path = await save({
+                          defaultPath: `${current.number}-v${current.version}.pdf`,
+                          filters: [{ name: 'PDF', extensions: ['pdf'] }],
+                        });
+                        if (path === null) return;
+                      } catch {
+                        path = null;
+                      }
                       act.exportPdf.mutate(
-                        { number: current.number, version: current.version, lang },
-                        { onSuccess: (path) => void msg.success(t('exported', { path })) },
-                      )
-                    }
+                        { number: current.number, version: current.version, lang, path },
+                        { onSuccess: (p) => void msg.success(t('exported', { path: p })) },
+                      );
+                    }}
                   >
                     {t('export')}
                   </Button>
