@@ -1555,7 +1555,10 @@ export interface Commands {
   revise_quote: { args: { number: string }; result: QuoteRecord };
   decide_quote: { args: { number: string; approve: boolean }; result: QuoteRecord };
   preview_quote: { args: { number: string; version: number; lang: string }; result: Array<string> };
-  export_quote_pdf: { args: { number: string; version: number; lang: string }; result: string };
+  export_quote_pdf: {
+    args: { number: string; version: number; lang: string; path: string | null };
+    result: string;
+  };
   add_evidence: {
     args: { vendor: string; fact: string; value: string; source: string; asOf: string };
     result: Fact;
