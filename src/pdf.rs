@@ -351,6 +351,9 @@ fn quote_document(
     for s in c.assumptions.iter().chain(&c.warnings) {
         push(&mut all, s);
     }
+    if let Some(rb) = &c.rent_or_build {
+        push(&mut all, rb);
+    }
     let miss = missing(f, &all);
     if let Some(ch) = miss.first() {
         return Err(Error::invalid(
@@ -511,6 +514,15 @@ fn quote_document(
     for a in &c.assumptions {
         cv.para(MARGIN + 8.0, w - 8.0, 8.0, &format!("• {a}"), 0.3);
     }
+    cv.y -= 4.0;
+    cv.para(MARGIN, w, 10.0, &l("租用与自建", "Rent or build"), 0.0);
+    let rb = match (&c.rent_or_build, lang) {
+        (Some(s), Lang::Zh) => s.split(" / ").next().unwrap_or(s).to_string(),
+        (Some(s), Lang::En) => s.split(" / ").nth(1).unwrap_or(s).to_string(),
+        (Some(s), Lang::Both) => s.clone(),
+        (None, _) => l("未包含：没有与推荐型号对应的自建成本预设（gpuquote tco --save）", "not included: no rent-or-build preset models the recommended GPU (gpuquote tco --save)"),
+    };
+    cv.para(MARGIN + 8.0, w - 8.0, 8.0, &rb, 0.3);
     if !c.warnings.is_empty() {
         cv.y -= 4.0;
         cv.para(MARGIN, w, 10.0, &l("注意", "Warnings"), 0.0);

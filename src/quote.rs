@@ -338,7 +338,7 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
         assumptions,
         warnings,
         score_profile: Some(profile_key),
-        rent_or_build: None,
+        rent_or_build: rent_or_build(store, best)?,
         notes: req.notes.clone().unwrap_or_default(),
         approvals: vec!["经办人".into(), "部门负责人".into(), "财务".into(), "审批人".into()],
     };
@@ -354,6 +354,33 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
         Ok(())
     })?;
     show(store, &number, None)
+}
+
+/// A rent-or-build line when a TCO preset models the recommended accelerator: the preset run at
+/// 60 % utilisation against its catalog rent price.
+fn rent_or_build(store: &Store, best: &Candidate) -> Result<Option<String>> {
+    let offer_acc = &*best.offer.accelerator_key;
+    for p in crate::tco::presets(store)? {
+        let ids = crate::names::resolve_gpu(store, &p.rent_gpu).unwrap_or_default();
+        let accs = crate::names::accelerators(store)?;
+        if !accs.iter().any(|a| ids.contains(&a.id) && a.key == offer_acc) {
+            continue;
+        }
+        let Ok(r) = crate::tco::run(store, &p, "0.6", crate::tco::Side::Low) else { continue };
+        let (lo, hi) = (&r.cases[0], &r.cases[1]);
+        let pct = |s: &str| {
+            let v = Decimal::from_str(s).unwrap_or_default() * Decimal::from(100);
+            format!("{}%", money::round(v, 1))
+        };
+        return Ok(Some(format!(
+            "租用与自建（预设 {}，利用率 60%）：自建每卡时 ¥{}–{}，租用 ¥{}；盈亏平衡利用率 {}–{}。 / Rent or build (preset {}, 60 % utilisation): building ¥{}–{} per GPU-hour vs renting ¥{}; break-even utilisation {}–{}.",
+            p.key, lo.build_per_gpu_hour_cny, hi.build_per_gpu_hour_cny, lo.rent_per_gpu_hour_cny,
+            pct(&lo.break_even_utilization), pct(&hi.break_even_utilization),
+            p.key, lo.build_per_gpu_hour_cny, hi.build_per_gpu_hour_cny, lo.rent_per_gpu_hour_cny,
+            pct(&lo.break_even_utilization), pct(&hi.break_even_utilization),
+        )));
+    }
+    Ok(None)
 }
 
 fn setting(store: &Store, key: &str) -> Result<Option<String>> {
@@ -669,6 +696,9 @@ mod tests {
         assert_eq!(c.total_uppercase, "贰拾伍万叁仟肆佰肆拾元整");
         assert_eq!((c.net_cny.as_str(), c.tax_cny.as_str()), ("239094.34", "14345.66"));
         assert!(c.lines.len() >= 3 && c.lines.len() <= 4);
+        // The article's TCO preset models H100: its summary is on the quote.
+        let rb = c.rent_or_build.as_deref().expect("rent-or-build");
+        assert!(rb.contains("74.0%") && rb.contains("97.3%"), "{rb}");
         assert_eq!(q.status, "draft");
         // Numbers are sequential per year.
         let q2 = new_quote(&mut store, &h100_req()).expect("quote 2");

@@ -275,6 +275,7 @@ function QuoteView({ q }: { q: QuoteRecord }) {
           {t('hash')}: {q.content_hash}
         </Typography.Text>
       )}
+      {c.rent_or_build && <Typography.Text type="secondary">{c.rent_or_build}</Typography.Text>}
       <Typography.Text strong>{t('assumptions')}</Typography.Text>
       <ul style={{ margin: 0, paddingLeft: 18 }}>
         {c.assumptions.map((a) => (
