@@ -373,6 +373,25 @@ pub struct RequirementSummary {
     pub rates: Vec<String>,
 }
 
+impl RequirementSummary {
+    /// The requirement in words: `8 × H100 SXM 80GB for 3mo (2160 h), scenario B; bare metal…`.
+    pub fn words(&self) -> String {
+        format!(
+            "{} × {} for {} ({} h){}{}",
+            self.count,
+            self.accelerators.join(" / "),
+            self.duration,
+            self.hours,
+            self.scenario.as_deref().map(|s| format!(", scenario {s}")).unwrap_or_default(),
+            if self.constraints.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", self.constraints.join(", "))
+            }
+        )
+    }
+}
+
 /// The answer to a requirement.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct Comparison {

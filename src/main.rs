@@ -858,20 +858,7 @@ fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
         return print_json(&c);
     }
     let r = &c.requirement;
-    outln!(
-        "Requirement: {} × {} for {} ({} h at {} h/month){}{}",
-        r.count,
-        r.accelerators.join(" / "),
-        r.duration,
-        r.hours,
-        r.hours_per_month,
-        r.scenario.as_deref().map(|s| format!(", scenario {s}")).unwrap_or_default(),
-        if r.constraints.is_empty() {
-            String::new()
-        } else {
-            format!("; {}", r.constraints.join(", "))
-        }
-    );
+    outln!("Requirement: {} — {} h/month", r.words(), r.hours_per_month);
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED).set_header([
         "#",

@@ -315,19 +315,7 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
         requester: req.requester.trim().into(),
         department: req.department.clone().unwrap_or_default(),
         purpose: req.purpose.clone().unwrap_or_default(),
-        requirement: format!(
-            "{} × {} for {} ({} h){}{}",
-            r.count,
-            r.accelerators.join(" / "),
-            r.duration,
-            r.hours,
-            r.scenario.as_deref().map(|s| format!(", scenario {s}")).unwrap_or_default(),
-            if r.constraints.is_empty() {
-                String::new()
-            } else {
-                format!("; {}", r.constraints.join(", "))
-            }
-        ),
+        requirement: r.words(),
         lines,
         tax_rate: money::plain(rate.normalize()),
         tax_included: !req.tax_excluded,
