@@ -10,7 +10,7 @@ use crate::model::{
     Accelerator, BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView, Origin,
     PriceBasis, ReviewState, Tenancy, VendorView,
 };
-use crate::quote::{QuoteContent, QuoteLine, QuoteRecord, QuoteRequest};
+use crate::quote::{QuoteContent, QuoteLine, QuoteRecord, QuoteRequest, QuoteSettings};
 use crate::scoring::{
     Ahp, Criterion, CriterionResult, Dimension, DimensionScore, Fact, FactValue, PriceScore,
     Profile, Scoreboard, Scorecard, WeightsUsed,
@@ -72,6 +72,7 @@ pub fn typescript() -> String {
         QuoteLine::decl(),
         QuoteContent::decl(),
         QuoteRecord::decl(),
+        QuoteSettings::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -110,6 +111,8 @@ export interface Commands {
   rubric: { args: Record<string, never>; result: Array<Dimension> };
   ahp_weights: { args: { matrix: string }; result: Ahp };
   list_quotes: { args: Record<string, never>; result: Array<QuoteRecord> };
+  get_quote_settings: { args: Record<string, never>; result: QuoteSettings };
+  set_quote_settings: { args: { settings: QuoteSettings }; result: QuoteSettings };
   create_quote: { args: { request: QuoteRequest }; result: QuoteRecord };
   issue_quote: { args: { number: string }; result: QuoteRecord };
   edit_quote: {

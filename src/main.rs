@@ -436,6 +436,9 @@ enum SettingsCommand {
         /// Flag prices older than this many days
         #[arg(long)]
         stale_days: Option<i64>,
+        /// Company name printed at the top of quotes
+        #[arg(long)]
+        company: Option<String>,
     },
     /// Record a dated exchange rate: 1 CURRENCY = RATE CNY
     SetFx {
@@ -623,8 +626,13 @@ fn run(cli: Cli) -> Result<(), Error> {
                 SettingsCommand::SetHours { hours } => {
                     settings::set_hours_per_month(&mut store, hours)?
                 }
-                SettingsCommand::SetQuote { prefix, stale_days } => {
-                    quote::set_quote_settings(&mut store, prefix.as_deref(), stale_days)?
+                SettingsCommand::SetQuote { prefix, stale_days, company } => {
+                    quote::set_quote_settings(
+                        &mut store,
+                        prefix.as_deref(),
+                        stale_days,
+                        company.as_deref(),
+                    )?
                 }
                 SettingsCommand::SetFx { currency, rate, date, source } => {
                     let date =

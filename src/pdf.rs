@@ -326,6 +326,7 @@ fn quote_document(
         all.push('\n');
     };
     for s in [
+        &c.company,
         &c.number,
         &c.requester,
         &c.department,
@@ -380,7 +381,12 @@ fn quote_document(
         Color::Rgb(Rgb { r: 0.09, g: 0.47, b: 1.0, icc_profile: None }),
     );
     cv.text(MARGIN + 5.5, cv.y - 22.0, 19.0, "算", 1.0);
-    cv.text(MARGIN + 40.0, cv.y - 14.0, 10.0, &l("算力比价台", "GPU Quote Desk"), 0.35);
+    let issuer = if c.company.trim().is_empty() {
+        l("算力比价台", "GPU Quote Desk")
+    } else {
+        c.company.clone()
+    };
+    cv.text(MARGIN + 40.0, cv.y - 14.0, 10.0, &issuer, 0.35);
     cv.text(MARGIN + 40.0, cv.y - 30.0, 18.0, &l("报价单", "Quotation"), 0.0);
     cv.text_right(PAGE_W - MARGIN, cv.y - 14.0, 11.0, &format!("{} v{}", q.number, q.version));
     cv.text_right(

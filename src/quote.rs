@@ -131,6 +131,9 @@ pub struct QuoteContent {
     pub notes: String,
     /// Approval roles, in order.
     pub approvals: Vec<String>,
+    /// Company printed on the quote (setting `company_name`), frozen with it.
+    #[serde(default)]
+    pub company: String,
 }
 
 /// A stored quote version.
@@ -329,6 +332,7 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
         rent_or_build: rent_or_build(store, best)?,
         notes: req.notes.clone().unwrap_or_default(),
         approvals: vec!["经办人".into(), "部门负责人".into(), "财务".into(), "审批人".into()],
+        company: setting(store, "company_name")?.unwrap_or_default(),
     };
     let body =
         serde_json::to_string(&content).map_err(|e| Error::invalid("quote", e.to_string()))?;
@@ -383,12 +387,28 @@ pub fn stale_days(store: &Store) -> Result<i64> {
     Ok(setting(store, "stale_days")?.and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_STALE_DAYS))
 }
 
-/// Sets the quote number prefix (letters, digits, '-'; e.g. `BJ-Q`) and/or the stale-price days.
+/// Sets the quote number prefix (letters, digits, '-'; e.g. `BJ-Q`), the stale-price days and/or
+/// the company name printed on quotes.
 pub fn set_quote_settings(
     store: &mut Store,
     prefix: Option<&str>,
     stale: Option<i64>,
+    company: Option<&str>,
 ) -> Result<()> {
+    if let Some(c) = company {
+        if c.chars().count() > 60 {
+            return Err(Error::invalid("company_name", "at most 60 characters"));
+        }
+        let f = crate::pdf::font()?;
+        if let Some(ch) =
+            c.chars().find(|ch| !ch.is_whitespace() && f.lookup_glyph_index(*ch as u32).is_none())
+        {
+            return Err(Error::invalid(
+                "company_name",
+                format!("the PDF font has no glyph for '{ch}' (U+{:04X})", ch as u32),
+            ));
+        }
+    }
     if let Some(p) = prefix {
         let p = p.trim();
         if p.is_empty() || p.len() > 12 || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
@@ -417,7 +437,31 @@ pub fn set_quote_settings(
         if let Some(d) = stale {
             put("stale_days", d.to_string())?;
         }
+        if let Some(c) = company {
+            put("company_name", c.trim().to_string())?;
+        }
         Ok(())
+    })
+}
+
+/// Quote settings as the Settings page shows them.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+pub struct QuoteSettings {
+    /// Number prefix.
+    pub prefix: String,
+    /// Stale-price days.
+    #[ts(type = "number")]
+    pub stale_days: i64,
+    /// Company name printed on quotes.
+    pub company: String,
+}
+
+/// Reads the quote settings.
+pub fn quote_settings(store: &Store) -> Result<QuoteSettings> {
+    Ok(QuoteSettings {
+        prefix: quote_prefix(store)?,
+        stale_days: stale_days(store)?,
+        company: setting(store, "company_name")?.unwrap_or_default(),
     })
 }
 

@@ -713,3 +713,30 @@ fn quote_prefix_and_stale_days_are_settings() {
         .failure()
         .stderr(predicate::str::contains("quote_prefix"));
 }
+
+#[test]
+fn company_name_is_printed_on_quotes_and_glyph_checked() {
+    let env = Env::new();
+    env.cmd()
+        .args(["settings", "set-quote", "--company", "北京某某科技有限公司"])
+        .assert()
+        .success();
+    let v = env.json(&[
+        "quote",
+        "new",
+        "--gpu",
+        "4090",
+        "--count",
+        "1",
+        "--duration",
+        "4h",
+        "--requester",
+        "李四",
+    ]);
+    assert_eq!(v["content"]["company"], "北京某某科技有限公司");
+    env.cmd()
+        .args(["settings", "set-quote", "--company", "🚀 Inc"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("U+1F680"));
+}

@@ -5,7 +5,7 @@
 
 use gpuquote::compare::{self, Comparison, ModelParams, Requirement, Scenario};
 use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
-use gpuquote::quote::{self, QuoteRecord, QuoteRequest};
+use gpuquote::quote::{self, QuoteRecord, QuoteRequest, QuoteSettings};
 use gpuquote::scoring::{self, Ahp, Dimension, Fact, Profile, Scoreboard};
 use gpuquote::settings::{AppInfo, FxRate, Settings};
 use gpuquote::tco::{self, Side, TcoInput, TcoResult};
@@ -171,6 +171,27 @@ fn add_evidence(
 }
 
 #[tauri::command(async)]
+fn get_quote_settings(state: tauri::State<'_, AppState>) -> CmdResult<QuoteSettings> {
+    state.with(|s| quote::quote_settings(s))
+}
+
+#[tauri::command(async)]
+fn set_quote_settings(
+    state: tauri::State<'_, AppState>,
+    settings: QuoteSettings,
+) -> CmdResult<QuoteSettings> {
+    state.with(|s| {
+        quote::set_quote_settings(
+            s,
+            Some(&settings.prefix),
+            Some(settings.stale_days),
+            Some(&settings.company),
+        )
+        .and_then(|_| quote::quote_settings(s))
+    })
+}
+
+#[tauri::command(async)]
 fn list_quotes(state: tauri::State<'_, AppState>) -> CmdResult<Vec<QuoteRecord>> {
     state.with(|s| quote::list(s))
 }
@@ -271,6 +292,8 @@ commands!(
     ahp_weights,
     add_evidence,
     list_quotes,
+    get_quote_settings,
+    set_quote_settings,
     create_quote,
     edit_quote,
     issue_quote,

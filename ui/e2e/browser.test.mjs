@@ -95,6 +95,7 @@ try {
           case 'rubric': return d.rubric;
           case 'score_board': return d.scoreboard;
           case 'ahp_weights': return d.ahp;
+          case 'get_quote_settings': return { prefix: 'Q', stale_days: 30, company: '' };
           case 'app_info': return { db_path: '/mock/catalog.sqlite3', schema_version: 1, version: 'test' };
           default: throw { code: 'internal', message: `unknown command ${cmd}` };
         }

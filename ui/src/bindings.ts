@@ -1490,7 +1490,11 @@ notes: string,
 /**
  * Approval roles, in order.
  */
-approvals: Array<string>, };
+approvals: Array<string>, 
+/**
+ * Company printed on the quote (setting `company_name`), frozen with it.
+ */
+company: string, };
 
 export type QuoteRecord = { 
 /**
@@ -1526,6 +1530,20 @@ issued_at: string | null,
  */
 content: QuoteContent, };
 
+export type QuoteSettings = { 
+/**
+ * Number prefix.
+ */
+prefix: string, 
+/**
+ * Stale-price days.
+ */
+stale_days: number, 
+/**
+ * Company name printed on quotes.
+ */
+company: string, };
+
 /** Every Tauri command of the desktop shell: its arguments and its result. */
 export interface Commands {
   list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
@@ -1546,6 +1564,8 @@ export interface Commands {
   rubric: { args: Record<string, never>; result: Array<Dimension> };
   ahp_weights: { args: { matrix: string }; result: Ahp };
   list_quotes: { args: Record<string, never>; result: Array<QuoteRecord> };
+  get_quote_settings: { args: Record<string, never>; result: QuoteSettings };
+  set_quote_settings: { args: { settings: QuoteSettings }; result: QuoteSettings };
   create_quote: { args: { request: QuoteRequest }; result: QuoteRecord };
   issue_quote: { args: { number: string }; result: QuoteRecord };
   edit_quote: {

@@ -1,6 +1,6 @@
 // TanStack Query around every command.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, OfferFilter, Profile, QuoteRequest, Requirement, Side, TcoInput } from '../bindings';
+import type { FxRate, OfferFilter, Profile, QuoteRequest, QuoteSettings, Requirement, Side, TcoInput } from '../bindings';
 import { call } from './call';
 
 export const keys = {
@@ -142,3 +142,14 @@ export const useQuoteActions = () => {
 /** The quote's PDF pages rendered as SVG by the core (null = not asked). */
 export const useQuotePreview = (ask: { number: string; version: number; lang: string } | null) =>
   useQuery({ queryKey: ['quotePreview', ask], queryFn: () => call('preview_quote', ask!), enabled: ask !== null });
+
+export const useQuoteSettings = () =>
+  useQuery({ queryKey: ['quoteSettings'], queryFn: () => call('get_quote_settings', {}) });
+
+export const useSetQuoteSettings = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: QuoteSettings) => call('set_quote_settings', { settings }),
+    onSuccess: (data) => qc.setQueryData(['quoteSettings'], data),
+  });
+};

@@ -3,8 +3,8 @@ import { Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Space
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../PageHeader';
-import type { FxRate } from '../../bindings';
-import { useAddFxRate, useAppInfo, useSetHours, useSettings } from '../../api/queries';
+import type { FxRate, QuoteSettings } from '../../bindings';
+import { useAddFxRate, useAppInfo, useQuoteSettings, useSetHours, useSetQuoteSettings, useSettings } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
 
 type FxForm = { base: string; rate: string; as_of: Dayjs; source: string };
@@ -18,6 +18,12 @@ export function SettingsPage() {
   const [hours, setHoursValue] = useState<number | null>(null);
   const [form] = Form.useForm<FxForm>();
   const [msg, ctx] = message.useMessage();
+  const quoteSettings = useQuoteSettings();
+  const setQuoteSettings = useSetQuoteSettings();
+  const [qform] = Form.useForm<QuoteSettings>();
+  useEffect(() => {
+    if (quoteSettings.data) qform.setFieldsValue(quoteSettings.data);
+  }, [quoteSettings.data, qform]);
 
   useEffect(() => {
     if (settings.data) setHoursValue(settings.data.hours_per_month);
@@ -102,6 +108,31 @@ export function SettingsPage() {
             </Form.Item>
           </Form>
           {addRate.error && <ErrorNotice error={addRate.error} />}
+        </Card>
+
+        <Card title={t('quotes.title')}>
+          <Form<QuoteSettings>
+            form={qform}
+            layout="inline"
+            style={{ rowGap: 8 }}
+            onFinish={(v) => setQuoteSettings.mutate(v, { onSuccess: () => void msg.success(t('saved')) })}
+          >
+            <Form.Item name="company" label={t('quotes.company')}>
+              <Input style={{ width: 240 }} />
+            </Form.Item>
+            <Form.Item name="prefix" label={t('quotes.prefix')} rules={[{ required: true }]}>
+              <Input style={{ width: 90 }} />
+            </Form.Item>
+            <Form.Item name="stale_days" label={t('quotes.staleDays')} rules={[{ required: true }]}>
+              <InputNumber min={1} max={3650} />
+            </Form.Item>
+            <Form.Item>
+              <Button htmlType="submit" loading={setQuoteSettings.isPending}>
+                {t('quotes.save')}
+              </Button>
+            </Form.Item>
+          </Form>
+          {setQuoteSettings.error && <ErrorNotice error={setQuoteSettings.error} />}
         </Card>
 
         <Card title={t('data.title')}>
