@@ -884,15 +884,7 @@ fn recommend(store: &Store, a: RecommendArgs, json: bool) -> Result<(), Error> {
         t.add_row([
             Cell::new(cand.rank),
             Cell::new(&cand.vendor),
-            Cell::new(format!(
-                "{} ×{} {}, {}{}{}",
-                o.accelerator,
-                o.gpus,
-                o.mode,
-                o.tenancy,
-                if o.interruptible { ", preemptible" } else { "" },
-                o.region.as_deref().map(|r| format!(" ({r})")).unwrap_or_default()
-            )),
+            Cell::new(o.describe()),
             Cell::new(cand.instances).set_alignment(CellAlignment::Right),
             Cell::new(&cand.billing_plan_text),
             Cell::new(money::display(dec(&cand.list_total), &cand.currency))

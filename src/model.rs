@@ -234,6 +234,21 @@ pub struct OfferView {
     pub snapshot_note: Option<Arc<str>>,
 }
 
+impl OfferView {
+    /// The offer in words: `H100 SXM 80GB ×8 bare_metal, dedicated (四川一区)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ×{} {}, {}{}{}",
+            self.accelerator,
+            self.gpus,
+            self.mode,
+            self.tenancy,
+            if self.interruptible { ", preemptible" } else { "" },
+            self.region.as_deref().map(|r| format!(" ({r})")).unwrap_or_default()
+        )
+    }
+}
+
 /// What the caller wants from the catalog.
 #[derive(Debug, Clone, Default, Deserialize, TS)]
 #[serde(default)]

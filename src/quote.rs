@@ -174,15 +174,7 @@ fn line(role: &str, c: &Candidate, score: Option<String>) -> QuoteLine {
         role: role.into(),
         vendor: c.vendor.clone(),
         vendor_en: c.vendor_en.clone(),
-        offer: format!(
-            "{} ×{} {}, {}{}{}",
-            o.accelerator,
-            o.gpus,
-            o.mode,
-            o.tenancy,
-            if o.interruptible { ", preemptible" } else { "" },
-            o.region.as_deref().map(|r| format!(" ({r})")).unwrap_or_default()
-        ),
+        offer: o.describe(),
         offer_id: o.id,
         snapshot_id: o.snapshot_id,
         source: o.source.to_string(),
