@@ -344,9 +344,9 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
 /// 60 % utilisation against its catalog rent price.
 fn rent_or_build(store: &Store, best: &Candidate) -> Result<Option<String>> {
     let offer_acc = &*best.offer.accelerator_key;
+    let accs = crate::names::accelerators(store)?;
     for p in crate::tco::presets(store)? {
         let ids = crate::names::resolve_gpu(store, &p.rent_gpu).unwrap_or_default();
-        let accs = crate::names::accelerators(store)?;
         if !accs.iter().any(|a| ids.contains(&a.id) && a.key == offer_acc) {
             continue;
         }

@@ -27,6 +27,16 @@ export function TcoChart({ r }: { r: TcoResult }) {
     be(c) <= 100
       ? [{ name, coord: [Number(be(c).toFixed(1)), rent], value: `${be(c).toFixed(1)}%` }]
       : [];
+  // One build curve (low or high case) with its break-even pin on the rent line.
+  const buildSeries = (name: string, c: typeof low, color: string): LineSeriesOption => ({
+    name,
+    type: 'line',
+    showSymbol: false,
+    data: curve(c.build_per_gpu_hour_at_full_cny),
+    lineStyle: { color },
+    itemStyle: { color },
+    markPoint: { symbolSize: 44, data: mark(c, name), label: { formatter: '{c}', fontSize: 10 } },
+  });
   const option: Option = {
     animation: false,
     tooltip: { trigger: 'axis', valueFormatter: (v) => `¥${Number(v).toFixed(2)}` },
@@ -35,24 +45,8 @@ export function TcoChart({ r }: { r: TcoResult }) {
     xAxis: { type: 'value', min: 10, max: 100, name: '%', axisLabel: { formatter: '{value}%' } },
     yAxis: { type: 'value', name: '¥/GPU-h', min: 0, max: Math.ceil(Math.max(rent * 3, Number(high.build_per_gpu_hour_at_full_cny) * 2.5)) },
     series: [
-      {
-        name: t('chartBuildLow'),
-        type: 'line',
-        showSymbol: false,
-        data: curve(low.build_per_gpu_hour_at_full_cny),
-        lineStyle: { color: '#52c41a' },
-        itemStyle: { color: '#52c41a' },
-        markPoint: { symbolSize: 44, data: mark(low, 'low'), label: { formatter: '{c}', fontSize: 10 } },
-      },
-      {
-        name: t('chartBuildHigh'),
-        type: 'line',
-        showSymbol: false,
-        data: curve(high.build_per_gpu_hour_at_full_cny),
-        lineStyle: { color: '#fa8c16' },
-        itemStyle: { color: '#fa8c16' },
-        markPoint: { symbolSize: 44, data: mark(high, 'high'), label: { formatter: '{c}', fontSize: 10 } },
-      },
+      buildSeries(t('chartBuildLow'), low, '#52c41a'),
+      buildSeries(t('chartBuildHigh'), high, '#fa8c16'),
       {
         name: t('chartRent'),
         type: 'line',
