@@ -6,11 +6,20 @@ use crate::compare::{
     Adjustment, Candidate, Comparison, Exclusion, ModelParams, PlanLine, RankBy, Requirement,
     RequirementSummary, Scenario,
 };
+use crate::ingest::manual::ManualEntry;
+use crate::ingest::native::ExportRow;
+use crate::ingest::{
+    CreatedSnapshot, ImportFormat, ImportReport, PreviewOffer, Progress, Skip, SkipCount,
+};
 use crate::model::{
     Accelerator, BillingUnit, Confidence, Mode, OfferFilter, OfferSort, OfferView, Origin,
     PriceBasis, ReviewState, Tenancy, VendorView,
 };
+use crate::price::ParsedPrice;
 use crate::quote::{QuoteContent, QuoteLine, QuoteRecord, QuoteRequest, QuoteSettings};
+use crate::review::{
+    Anomaly, CaptureInfo, DiffOffer, DiffRow, RawView, SnapshotReview, SnapshotSummary,
+};
 use crate::scoring::{
     Ahp, Criterion, CriterionResult, Dimension, DimensionScore, Fact, FactValue, PriceScore,
     Profile, Scoreboard, Scorecard, WeightsUsed,
@@ -73,6 +82,23 @@ pub fn typescript() -> String {
         QuoteContent::decl(),
         QuoteRecord::decl(),
         QuoteSettings::decl(),
+        ParsedPrice::decl(),
+        ImportFormat::decl(),
+        Skip::decl(),
+        SkipCount::decl(),
+        CreatedSnapshot::decl(),
+        PreviewOffer::decl(),
+        ImportReport::decl(),
+        Progress::decl(),
+        ExportRow::decl(),
+        ManualEntry::decl(),
+        SnapshotSummary::decl(),
+        DiffOffer::decl(),
+        DiffRow::decl(),
+        Anomaly::decl(),
+        CaptureInfo::decl(),
+        SnapshotReview::decl(),
+        RawView::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types in src/ by ts-rs (src/bindings.rs). Do not edit:\n\
@@ -130,6 +156,26 @@ export interface Commands {
     args: { vendor: string; fact: string; value: string; source: string; asOf: string };
     result: Fact;
   };
+  import_file: {
+    args: {
+      path: string;
+      format: ImportFormat | null;
+      vendor: string | null;
+      newVendor: boolean;
+      dryRun: boolean;
+    };
+    result: ImportReport;
+  };
+  scrape_vendor: { args: { vendor: string }; result: ImportReport };
+  list_recipes: { args: Record<string, never>; result: Array<string> };
+  list_snapshots: { args: { state: ReviewState | null }; result: Array<SnapshotSummary> };
+  review_snapshot: { args: { id: number }; result: SnapshotReview };
+  raw_capture: { args: { id: number }; result: RawView };
+  approve_snapshot: { args: { id: number; reviewer: string; note: string }; result: SnapshotSummary };
+  reject_snapshot: { args: { id: number; reviewer: string; note: string }; result: SnapshotSummary };
+  enter_offers: { args: { entry: ManualEntry }; result: ImportReport };
+  parse_price: { args: { text: string }; result: ParsedPrice };
+  export_catalog: { args: { format: string; path: string }; result: number };
 }
 ";
 

@@ -17,11 +17,18 @@ use std::sync::Arc;
 
 /// Id of the latest approved snapshot of each vendor that has one.
 pub fn current_snapshot_ids(store: &Store) -> Result<Vec<i64>> {
-    let mut stmt = store.conn().prepare(
-        "SELECT (SELECT s.id FROM snapshots s WHERE s.vendor_id = v.id AND s.review_state = 'approved'
+    snapshot_ids(store, false)
+}
+
+/// Id of each vendor's latest approved snapshot — or, with `include_pending`, its latest
+/// approved or pending one (pending prices shown only when asked, and marked).
+pub fn snapshot_ids(store: &Store, include_pending: bool) -> Result<Vec<i64>> {
+    let states = if include_pending { "('approved', 'pending')" } else { "('approved')" };
+    let mut stmt = store.conn().prepare_cached(&format!(
+        "SELECT (SELECT s.id FROM snapshots s WHERE s.vendor_id = v.id AND s.review_state IN {states}
                  ORDER BY s.captured_at DESC, s.id DESC LIMIT 1) AS sid
-         FROM vendors v",
-    )?;
+         FROM vendors v"
+    ))?;
     let ids = stmt.query_map([], |r| r.get::<_, Option<i64>>(0))?;
     let mut out = Vec::new();
     for id in ids {
@@ -129,6 +136,7 @@ pub(crate) struct Selection {
     pub mode: Option<Mode>,
     pub billing: Option<BillingUnit>,
     pub search: Option<String>,
+    pub include_pending: bool,
 }
 
 /// What normalisation needs: the convention and the current rates.
@@ -182,8 +190,12 @@ pub(crate) fn accelerators(store: &Store) -> Result<HashMap<i64, Arc<AccInfo>>> 
         .collect())
 }
 
-fn current_snapshots(store: &Store, vendor_ids: Option<&[i64]>) -> Result<Vec<Arc<SnapshotInfo>>> {
-    let ids = current_snapshot_ids(store)?;
+fn current_snapshots(
+    store: &Store,
+    vendor_ids: Option<&[i64]>,
+    include_pending: bool,
+) -> Result<Vec<Arc<SnapshotInfo>>> {
+    let ids = snapshot_ids(store, include_pending)?;
     let mut stmt = store.conn().prepare_cached(
         "SELECT s.id, v.name_zh, v.name_en, v.key, v.example, s.captured_at, s.origin, s.source,
                 s.confidence, s.review_state, s.note, v.id
@@ -235,7 +247,9 @@ pub(crate) struct CurrentCatalog {
 /// Reads the current offers a selection allows. With the catalog cache on (desktop app), rows
 /// come from the parsed catalog while the database is unchanged; otherwise from SQLite.
 pub(crate) fn load_rows(store: &Store, sel: &Selection) -> Result<Vec<Row>> {
-    let Some(cache) = store.catalog_cache.as_ref().filter(|_| sel.search.is_none()) else {
+    let Some(cache) =
+        store.catalog_cache.as_ref().filter(|_| sel.search.is_none() && !sel.include_pending)
+    else {
         return read_rows(store, sel);
     };
     let stamp = store.change_stamp()?;
@@ -265,7 +279,7 @@ fn read_rows(store: &Store, sel: &Selection) -> Result<Vec<Row>> {
         None => accs.keys().copied().collect(),
     };
     acc_ids.sort_unstable();
-    let snapshots = current_snapshots(store, sel.vendor_ids.as_deref())?;
+    let snapshots = current_snapshots(store, sel.vendor_ids.as_deref(), sel.include_pending)?;
     let search =
         sel.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
     // One statement text per filter combination (binding NULL into `:x IS NULL OR …` made SQLite
@@ -457,6 +471,7 @@ pub fn list_offers(store: &Store, filter: &OfferFilter) -> Result<Vec<OfferView>
         mode: filter.mode,
         billing: filter.billing,
         search: filter.search.clone(),
+        include_pending: filter.include_pending.unwrap_or(false),
         ..Default::default()
     };
     if let Some(v) = filter.vendor.as_deref().filter(|s| !s.trim().is_empty()) {

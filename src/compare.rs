@@ -74,6 +74,11 @@ pub struct Requirement {
     /// Rank by effective (default) or list total.
     #[ts(optional)]
     pub rank_by: Option<RankBy>,
+    /// Also consider pending (unreviewed) snapshots newer than the approved lists; candidates
+    /// from them are marked `review_state: pending`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub include_pending: Option<bool>,
     /// Effective-cost parameters (defaults from `data/pricing.toml`).
     #[ts(optional)]
     pub params: Option<ModelParams>,
@@ -618,14 +623,18 @@ pub fn recommend(store: &Store, req: &Requirement) -> Result<Comparison> {
     // Read the current offers of the qualifying accelerators.
     let rows = catalog::load_rows(
         store,
-        &Selection { acc_ids: Some(acc_ids.clone()), ..Default::default() },
+        &Selection {
+            acc_ids: Some(acc_ids.clone()),
+            include_pending: req.include_pending.unwrap_or(false),
+            ..Default::default()
+        },
     )?;
     // Offers of the other accelerators, counted through the (snapshot_id, accelerator_id) index.
     let mut total_current: u32 = 0;
     {
         let mut count =
             store.conn().prepare_cached("SELECT count(*) FROM offers WHERE snapshot_id = ?1")?;
-        for sid in catalog::current_snapshot_ids(store)? {
+        for sid in catalog::snapshot_ids(store, req.include_pending.unwrap_or(false))? {
             total_current += count.query_row([sid], |r| r.get::<_, u32>(0))?;
         }
     }

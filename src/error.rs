@@ -69,6 +69,28 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// A file being imported is malformed: where, and what to do. Nothing was imported.
+    #[error("{file}{}{}: {message}. Nothing was imported; fix the file and import it again.", line.map(|l| format!(", line {l}")).unwrap_or_default(), field.as_ref().map(|f| format!(", field '{f}'")).unwrap_or_default())]
+    Import {
+        /// The file.
+        file: String,
+        /// 1-based line (the header is line 1), when known.
+        line: Option<u64>,
+        /// Column or field, when known.
+        field: Option<String>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A scrape failed: which vendor, which URL, why. Nothing was stored.
+    #[error("scrape of {vendor} failed at {url}: {message}. Nothing was stored.")]
+    Network {
+        /// Vendor key.
+        vendor: String,
+        /// The URL that failed.
+        url: String,
+        /// Why.
+        message: String,
+    },
     /// SQLite reported an error.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -93,6 +115,8 @@ impl Error {
             Error::NoRate { .. } => "no_exchange_rate",
             Error::Data { .. } => "builtin_data",
             Error::Io { .. } => "io",
+            Error::Import { .. } => "import_failed",
+            Error::Network { .. } => "network",
             Error::Sqlite(_) => "database",
         }
     }

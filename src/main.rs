@@ -24,6 +24,8 @@ macro_rules! outln {
     }};
 }
 
+mod ingest_cmd;
+
 #[derive(Parser)]
 #[command(
     name = "gpuquote",
@@ -68,6 +70,9 @@ enum Command {
         /// Sort order
         #[arg(long, value_enum, default_value_t = SortArg::Vendor)]
         sort: SortArg,
+        /// Also show unreviewed (pending) captures newer than the approved lists, marked
+        #[arg(long)]
+        include_pending: bool,
     },
     /// List accelerator specs and the names they answer to
     Accelerators,
@@ -98,6 +103,80 @@ enum Command {
         price_weight: Option<String>,
         #[command(subcommand)]
         command: Option<ScoreCommand>,
+    },
+    /// Import a price file as a pending snapshot: SkyPilot catalog CSV, or our CSV/JSON
+    Import(Box<ImportArgs>),
+    /// Scrape a vendor's pricing page(s) with its recipe; stores a pending snapshot and the raw pages
+    Scrape {
+        /// Vendor (key or name) whose built-in recipe to use (data/recipes/<key>.toml)
+        vendor: String,
+        /// A recipe file instead of the built-in one
+        #[arg(long)]
+        recipe: Option<PathBuf>,
+        /// Fetch and read, but store nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Offline review of captures: list, show the diff and anomalies, raw source, approve, reject
+    Review {
+        #[command(subcommand)]
+        command: ReviewCommand,
+    },
+    /// Export the current catalog (or one snapshot) as CSV or JSON (what `import` reads)
+    Export {
+        /// csv or json
+        #[arg(long, value_parser = ["csv", "json"], default_value = "csv")]
+        format: String,
+        /// Write to FILE (default: stdout)
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Only this vendor
+        #[arg(long)]
+        vendor: Option<String>,
+        /// One snapshot (any state) instead of the current catalog
+        #[arg(long)]
+        snapshot: Option<i64>,
+        /// Use pending snapshots newer than the approved lists
+        #[arg(long)]
+        include_pending: bool,
+    },
+    /// Enter offers by hand (a quote received by e-mail) as a pending snapshot
+    Enter {
+        /// Vendor (key or name)
+        #[arg(long)]
+        vendor: String,
+        /// Where the price comes from (e-mail, call, PDF)
+        #[arg(long)]
+        source: String,
+        /// GPU as named by the vendor (H100, 4090)
+        #[arg(long)]
+        gpu: String,
+        /// GPUs per instance
+        #[arg(long, default_value_t = 1)]
+        gpus: u32,
+        /// Instance mode: container | vm | bare_metal
+        #[arg(long)]
+        mode: String,
+        /// Price as written: "¥1.96/小时", "84,480元/月", "$2.49/hr"
+        #[arg(long)]
+        price: String,
+        /// Currency when the price does not name one
+        #[arg(long)]
+        currency: Option<String>,
+        /// Billing unit when the price does not name one
+        #[arg(long)]
+        billing: Option<String>,
+        /// Region
+        #[arg(long)]
+        region: Option<String>,
+        /// Note
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Read a price string the way imports and scrapes do (for checking what a vendor wrote)
+    ParsePrice {
+        /// e.g. "￥15,600起/月"
+        text: String,
     },
     /// Database maintenance
     Db {
@@ -176,6 +255,9 @@ struct RecommendArgs {
     /// Relative throughput of multi-GPU jobs on PCIe-only GPUs (default 0.70)
     #[arg(long)]
     pcie_throughput: Option<String>,
+    /// Also consider unreviewed (pending) captures newer than the approved lists (marked)
+    #[arg(long)]
+    include_pending: bool,
 }
 
 #[derive(clap::Args)]
@@ -406,6 +488,95 @@ enum RankArg {
     List,
 }
 
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The file
+    file: PathBuf,
+    /// skypilot | csv | json (default: detected from the content)
+    #[arg(long, value_parser = ["skypilot", "csv", "json"])]
+    format: Option<String>,
+    /// Vendor of the whole file (required for SkyPilot catalogs)
+    #[arg(long)]
+    vendor: Option<String>,
+    /// Create the vendor when it is not known
+    #[arg(long)]
+    new_vendor: bool,
+    /// Instance mode of SkyPilot rows (default vm)
+    #[arg(long, value_parser = parse_mode)]
+    mode: Option<Mode>,
+    /// Capture time, RFC 3339 (default: now)
+    #[arg(long)]
+    captured_at: Option<String>,
+    /// high | medium | low (default medium)
+    #[arg(long)]
+    confidence: Option<String>,
+    /// Note stored with the snapshot
+    #[arg(long)]
+    note: Option<String>,
+    /// Read and check everything, show what would be imported, store nothing
+    #[arg(long)]
+    dry_run: bool,
+}
+
+#[derive(Subcommand)]
+enum ReviewCommand {
+    /// Snapshots, newest first
+    List {
+        /// pending | approved | rejected
+        #[arg(long)]
+        state: Option<String>,
+        /// Only this vendor
+        #[arg(long)]
+        vendor: Option<String>,
+    },
+    /// The diff against the vendor's approved list, anomalies, skipped rows, raw captures
+    Show {
+        /// Snapshot id
+        id: i64,
+        /// Show unchanged offers too
+        #[arg(long)]
+        all: bool,
+    },
+    /// Print a stored raw capture (page or file) as text
+    Raw {
+        /// Capture id (see `review show`)
+        capture: i64,
+        /// At most this many characters
+        #[arg(long, default_value_t = 20000)]
+        max_chars: usize,
+    },
+    /// Approve a pending snapshot: it becomes the vendor's current list
+    Approve {
+        /// Snapshot id
+        id: i64,
+        /// Reviewer name (default: $USER)
+        #[arg(long)]
+        reviewer: Option<String>,
+        /// Note
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Reject a pending snapshot (or withdraw an approved one)
+    Reject {
+        /// Snapshot id
+        id: i64,
+        /// Why (required)
+        #[arg(long)]
+        note: String,
+        /// Reviewer name (default: $USER)
+        #[arg(long)]
+        reviewer: Option<String>,
+    },
+    /// Re-read a scrape's stored raw pages offline (with its recipe, or an improved one)
+    Reparse {
+        /// Snapshot id
+        id: i64,
+        /// Recipe file (default: the one stored with the capture)
+        #[arg(long)]
+        recipe: Option<PathBuf>,
+    },
+}
+
 #[derive(Subcommand)]
 enum DbCommand {
     /// Integrity check and schema version
@@ -499,15 +670,23 @@ fn run(cli: Cli) -> Result<(), Error> {
     let mut store = Store::open(&path)?;
     match cli.command {
         Command::Vendors => vendors(&store, cli.json),
-        Command::Offers { gpu, vendor, mode, billing, domestic, search, sort } => {
+        Command::Offers { gpu, vendor, mode, billing, domestic, search, sort, include_pending } => {
             let sort = match sort {
                 SortArg::Vendor => OfferSort::Vendor,
                 SortArg::PerGpuHour => OfferSort::PerGpuHour,
                 SortArg::Accelerator => OfferSort::Accelerator,
                 SortArg::CapturedAt => OfferSort::CapturedAt,
             };
-            let filter =
-                OfferFilter { gpu, vendor, mode, billing, domestic, search, sort: Some(sort) };
+            let filter = OfferFilter {
+                gpu,
+                vendor,
+                mode,
+                billing,
+                domestic,
+                search,
+                sort: Some(sort),
+                include_pending: Some(include_pending),
+            };
             let list = catalog::list_offers(&store, &filter)?;
             if cli.json {
                 print_json(&list)
@@ -516,6 +695,55 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
         }
         Command::Accelerators => accelerators(&store, cli.json),
+        Command::Import(a) => ingest_cmd::import(&mut store, *a, cli.json),
+        Command::Scrape { vendor, recipe, dry_run } => {
+            ingest_cmd::scrape(&mut store, &vendor, recipe.as_deref(), dry_run, cli.json)
+        }
+        Command::Review { command } => ingest_cmd::review(&mut store, command, cli.json),
+        Command::Export { format, output, vendor, snapshot, include_pending } => {
+            ingest_cmd::export(
+                &store,
+                &format,
+                output.as_deref(),
+                vendor,
+                snapshot,
+                include_pending,
+            )
+        }
+        Command::Enter {
+            vendor,
+            source,
+            gpu,
+            gpus,
+            mode,
+            price,
+            currency,
+            billing,
+            region,
+            note,
+        } => {
+            let row = gpuquote::ingest::native::ExportRow {
+                accelerator: gpu,
+                gpus: Some(gpus),
+                mode: Some(mode),
+                price,
+                currency,
+                billing,
+                region,
+                note,
+                ..Default::default()
+            };
+            let entry = gpuquote::ingest::manual::ManualEntry {
+                vendor,
+                source,
+                note: None,
+                offers: vec![row],
+                dry_run: false,
+            };
+            let r = gpuquote::ingest::manual::add(&mut store, &entry)?;
+            ingest_cmd::print_report(&r, cli.json)
+        }
+        Command::ParsePrice { text } => ingest_cmd::parse_price(&text, cli.json),
         Command::Recommend(a) => recommend(&store, *a, cli.json),
         Command::Tco(a) => tco_cmd(&mut store, *a, cli.json),
         Command::Quote { command } => quote_cmd(&mut store, command, cli.json),
@@ -740,11 +968,16 @@ fn offers_table(store: &Store, list: &[OfferView]) -> Result<(), Error> {
         };
         let basis = if o.price_basis == gpuquote::model::PriceBasis::Gpu { "/GPU" } else { "" };
         t.add_row([
-            Cell::new(if o.vendor_example {
-                format!("{} (example)", o.vendor)
-            } else {
-                o.vendor.to_string()
-            }),
+            Cell::new(format!(
+                "{}{}{}",
+                o.vendor,
+                if o.vendor_example { " (example)" } else { "" },
+                if o.review_state == gpuquote::model::ReviewState::Pending {
+                    " [PENDING review]"
+                } else {
+                    ""
+                }
+            )),
             Cell::new(&o.accelerator),
             Cell::new(o.gpus).set_alignment(CellAlignment::Right),
             Cell::new(o.mode.as_str()),
@@ -850,6 +1083,7 @@ fn requirement(a: RecommendArgs) -> Result<Requirement, Error> {
         storage_tb: a.storage_tb,
         egress_tb: a.egress_tb,
         bring_up: a.bring_up,
+        include_pending: a.include_pending.then_some(true),
         rank_by: Some(match a.rank {
             RankArg::Effective => RankBy::Effective,
             RankArg::List => RankBy::List,

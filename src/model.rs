@@ -273,6 +273,10 @@ pub struct OfferFilter {
     /// Sort order.
     #[ts(optional)]
     pub sort: Option<OfferSort>,
+    /// Also use pending (unreviewed) snapshots where newer than the approved list; their
+    /// offers carry `review_state: pending` and are marked wherever shown.
+    #[ts(optional)]
+    pub include_pending: Option<bool>,
 }
 
 word_enum!(

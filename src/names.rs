@@ -30,7 +30,12 @@ pub fn normalize(s: &str) -> String {
 
 /// All accelerators in the store.
 pub fn accelerators(store: &Store) -> Result<Vec<Accelerator>> {
-    let mut stmt = store.conn().prepare(
+    accelerators_conn(store.conn())
+}
+
+/// All accelerators, read through any connection (or transaction).
+pub fn accelerators_conn(conn: &rusqlite::Connection) -> Result<Vec<Accelerator>> {
+    let mut stmt = conn.prepare(
         "SELECT id, key, name, maker, family, aliases, memory_gb, memory_type, fp16_tflops,
          interconnect, nvlink, domestic, source, confidence FROM accelerators ORDER BY maker, name",
     )?;

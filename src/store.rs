@@ -14,6 +14,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0002_tco_presets.sql"),
     include_str!("migrations/0003_evidence.sql"),
     include_str!("migrations/0004_quotes.sql"),
+    include_str!("migrations/0005_ingest.sql"),
 ];
 
 /// Newest schema version this binary knows.
@@ -129,6 +130,11 @@ impl Store {
     /// Read access.
     pub fn conn(&self) -> &Connection {
         &self.conn
+    }
+
+    /// Write access (for a transaction the caller commits or rolls back itself).
+    pub fn conn_mut(&mut self) -> &mut Connection {
+        &mut self.conn
     }
 
     /// Runs `f` inside one transaction: committed when it returns Ok, rolled back otherwise.

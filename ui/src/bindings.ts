@@ -319,7 +319,12 @@ search?: string,
 /**
  * Sort order.
  */
-sort?: OfferSort, };
+sort?: OfferSort, 
+/**
+ * Also use pending (unreviewed) snapshots where newer than the approved list; their
+ * offers carry `review_state: pending` and are marked wherever shown.
+ */
+include_pending?: boolean, };
 
 export type FxRate = { 
 /**
@@ -486,6 +491,11 @@ bring_up: boolean,
  * Rank by effective (default) or list total.
  */
 rank_by?: RankBy, 
+/**
+ * Also consider pending (unreviewed) snapshots newer than the approved lists; candidates
+ * from them are marked `review_state: pending`.
+ */
+include_pending?: boolean, 
 /**
  * Effective-cost parameters (defaults from `data/pricing.toml`).
  */
@@ -1544,6 +1554,626 @@ stale_days: number,
  */
 company: string, };
 
+export type ParsedPrice = { 
+/**
+ * The amount (the lower end of a range).
+ */
+amount: string, 
+/**
+ * The upper end of a range (`2.00-2.50`).
+ */
+max: string | null, 
+/**
+ * ISO currency (`CNY`, `USD`, `EUR`, `HKD`) when the string names one.
+ */
+currency: string | null, 
+/**
+ * Billing unit when the string names one.
+ */
+unit: BillingUnit | null, 
+/**
+ * The price is per GPU (`/卡时`, `per GPU hour`, `每卡`).
+ */
+per_gpu: boolean, 
+/**
+ * A "from" price (`起`, `from`, `starting at`, `低至`).
+ */
+from: boolean, };
+
+export type ImportFormat = "skypilot" | "csv" | "json";
+
+export type Skip = { 
+/**
+ * Line or row number.
+ */
+line: number | null, 
+/**
+ * Stable code: `no_accelerator`, `no_price`, `unreadable_price`, `unknown_gpu`,
+ * `ambiguous_gpu`, `fractional_gpus`, `no_unit`, `no_currency`.
+ */
+code: string, 
+/**
+ * The reason in words.
+ */
+reason: string, 
+/**
+ * The row as the source had it (shortened).
+ */
+raw: string | null, };
+
+export type SkipCount = { 
+/**
+ * Code.
+ */
+code: string, 
+/**
+ * Reason of the first such row.
+ */
+reason: string, 
+/**
+ * How many rows.
+ */
+count: number, 
+/**
+ * First lines (up to 5).
+ */
+lines: Array<number>, };
+
+export type CreatedSnapshot = { 
+/**
+ * Snapshot id (`None` in a dry run).
+ */
+id: bigint | null, 
+/**
+ * Vendor key.
+ */
+vendor_key: string, 
+/**
+ * Vendor name (zh).
+ */
+vendor: string, 
+/**
+ * Offers in it.
+ */
+offers: number, 
+/**
+ * Review state (always pending).
+ */
+state: ReviewState, };
+
+export type PreviewOffer = { 
+/**
+ * Line in the source.
+ */
+line: number, 
+/**
+ * Vendor (zh).
+ */
+vendor: string, 
+/**
+ * Accelerator name it resolved to.
+ */
+accelerator: string, 
+/**
+ * GPUs per instance.
+ */
+gpus: number, 
+/**
+ * Mode.
+ */
+mode: Mode, 
+/**
+ * Preemptible.
+ */
+interruptible: boolean, 
+/**
+ * Billing unit.
+ */
+billing: BillingUnit, 
+/**
+ * Price as stored.
+ */
+price: string, 
+/**
+ * Currency.
+ */
+currency: string, 
+/**
+ * Per instance or per GPU.
+ */
+basis: PriceBasis, 
+/**
+ * Per GPU-hour in the offer's currency at the hours-per-month setting.
+ */
+per_gpu_hour: string, 
+/**
+ * Region.
+ */
+region: string | null, 
+/**
+ * Instance type.
+ */
+instance_type: string | null, };
+
+export type ImportReport = { 
+/**
+ * Format read.
+ */
+format: string, 
+/**
+ * File or URL.
+ */
+source: string, 
+/**
+ * True when nothing was written (preview).
+ */
+dry_run: boolean, 
+/**
+ * Snapshots created (pending), one per vendor.
+ */
+snapshots: Array<CreatedSnapshot>, 
+/**
+ * Offers imported.
+ */
+imported: number, 
+/**
+ * Rows skipped.
+ */
+skipped: number, 
+/**
+ * Skips by reason.
+ */
+skip_reasons: Array<SkipCount>, 
+/**
+ * Accelerators that were not known and were added (low confidence, from the source).
+ */
+new_accelerators: Array<string>, 
+/**
+ * The first offers as stored (up to 50).
+ */
+preview: Array<PreviewOffer>, 
+/**
+ * SHA-256 of the raw source.
+ */
+sha256: string | null, 
+/**
+ * Snapshots already holding a capture with the same SHA-256 (the same file imported before).
+ */
+same_source_as: Array<bigint>, };
+
+export type Progress = { 
+/**
+ * Stage: `read`, `write`, `fetch`.
+ */
+stage: string, 
+/**
+ * Units done.
+ */
+done: bigint, 
+/**
+ * Units in all (0 when unknown).
+ */
+total: bigint, 
+/**
+ * Detail (URL, file).
+ */
+detail: string, };
+
+export type ExportRow = { 
+/**
+ * Vendor key.
+ */
+vendor: string, 
+/**
+ * Vendor name (zh).
+ */
+vendor_name_zh?: string, 
+/**
+ * Vendor name (en).
+ */
+vendor_name_en?: string, 
+/**
+ * Snapshot id on the exporting machine.
+ */
+snapshot_id?: bigint, 
+/**
+ * Capture time.
+ */
+captured_at?: string, 
+/**
+ * Review state on the exporting machine.
+ */
+review_state?: string, 
+/**
+ * Snapshot source.
+ */
+source?: string, 
+/**
+ * Accelerator key (or a name people use).
+ */
+accelerator: string, 
+/**
+ * Accelerator name.
+ */
+accelerator_name?: string, 
+/**
+ * Memory per GPU (GB) as the source stated it.
+ */
+gpu_memory_gb?: number, 
+/**
+ * GPUs in the instance.
+ */
+gpus?: number, 
+/**
+ * Mode word.
+ */
+mode?: string, 
+/**
+ * Tenancy word.
+ */
+tenancy?: string, 
+/**
+ * Preemptible.
+ */
+interruptible?: boolean, 
+/**
+ * Billing unit word.
+ */
+billing?: string, 
+/**
+ * Price: a decimal, or a price string (`¥1.96/小时`).
+ */
+price: string, 
+/**
+ * Upper end of a range.
+ */
+price_max?: string, 
+/**
+ * `instance` or `gpu`.
+ */
+price_basis?: string, 
+/**
+ * ISO currency.
+ */
+currency?: string, 
+/**
+ * "From" price.
+ */
+from_price?: boolean, 
+/**
+ * Region.
+ */
+region?: string, 
+/**
+ * Instance type.
+ */
+instance_type?: string, 
+/**
+ * Fees in words.
+ */
+fees?: string, 
+/**
+ * Note.
+ */
+note?: string, 
+/**
+ * Computed on export: per GPU-hour in the offer's currency.
+ */
+per_gpu_hour?: string, 
+/**
+ * Computed on export: per GPU-hour in CNY at the stored rate.
+ */
+per_gpu_hour_cny?: string, 
+/**
+ * Computed on export: the hours-per-month convention used.
+ */
+hours_per_month?: number, };
+
+export type ManualEntry = { 
+/**
+ * Vendor key or name.
+ */
+vendor: string, 
+/**
+ * Where the prices come from (e-mail, call, PDF quote), required.
+ */
+source: string, 
+/**
+ * Note for the snapshot.
+ */
+note?: string, 
+/**
+ * The offers (fields as in our CSV; price may be a price string such as `¥1.96/小时`).
+ */
+offers: Array<ExportRow>, 
+/**
+ * Validate only.
+ */
+dry_run: boolean, };
+
+export type SnapshotSummary = { 
+/**
+ * Snapshot id.
+ */
+id: bigint, 
+/**
+ * Vendor key.
+ */
+vendor_key: string, 
+/**
+ * Vendor (zh).
+ */
+vendor: string, 
+/**
+ * Vendor (en).
+ */
+vendor_en: string, 
+/**
+ * Where it came from.
+ */
+origin: Origin, 
+/**
+ * Source (URL, file, e-mail).
+ */
+source: string, 
+/**
+ * Capture time.
+ */
+captured_at: string, 
+/**
+ * When it was stored.
+ */
+created_at: string, 
+/**
+ * Review state.
+ */
+state: ReviewState, 
+/**
+ * Reviewer.
+ */
+reviewer: string | null, 
+/**
+ * When reviewed.
+ */
+reviewed_at: string | null, 
+/**
+ * Review note.
+ */
+review_note: string | null, 
+/**
+ * Snapshot note.
+ */
+note: string | null, 
+/**
+ * Offers in it.
+ */
+offers: number, 
+/**
+ * Rows skipped when it was read.
+ */
+skipped: number, 
+/**
+ * Raw captures stored.
+ */
+captures: number, 
+/**
+ * Whether it is the vendor's current list.
+ */
+current: boolean, };
+
+export type DiffOffer = { 
+/**
+ * Offer id.
+ */
+id: bigint, 
+/**
+ * Price as stored.
+ */
+price: string, 
+/**
+ * Currency.
+ */
+currency: string, 
+/**
+ * Billing unit.
+ */
+billing: BillingUnit, 
+/**
+ * Per instance or per GPU.
+ */
+basis: PriceBasis, 
+/**
+ * "From" price.
+ */
+from_price: boolean, 
+/**
+ * Per GPU-hour in the offer's currency.
+ */
+per_gpu_hour: string, 
+/**
+ * Per GPU-hour in CNY (when a rate is stored).
+ */
+per_gpu_hour_cny: string | null, 
+/**
+ * Memory per GPU stated by the source.
+ */
+gpu_memory_gb: number | null, 
+/**
+ * Line or row in the source.
+ */
+source_line: number | null, };
+
+export type DiffRow = { 
+/**
+ * `added`, `removed`, `changed` or `unchanged`.
+ */
+kind: string, 
+/**
+ * The configuration in words (`H100 SXM 80GB ×8 vm, dedicated (us-east-1) gpu_8x_h100_sxm5`).
+ */
+offer: string, 
+/**
+ * Accelerator name.
+ */
+accelerator: string, 
+/**
+ * GPUs.
+ */
+gpus: number, 
+/**
+ * Region.
+ */
+region: string | null, 
+/**
+ * Instance type.
+ */
+instance_type: string | null, 
+/**
+ * Preemptible.
+ */
+interruptible: boolean, 
+/**
+ * In the approved list.
+ */
+old: DiffOffer | null, 
+/**
+ * In this capture.
+ */
+new: DiffOffer | null, 
+/**
+ * Change of the per-GPU-hour price, percent (new vs old), two decimals.
+ */
+change_pct: string | null, 
+/**
+ * Anomaly codes on this line.
+ */
+flags: Array<string>, };
+
+export type Anomaly = { 
+/**
+ * `price_change`, `unit_changed`, `price_missing`, `duplicate`, `memory_mismatch`,
+ * `new_accelerator`, `no_offers`, `no_baseline`.
+ */
+code: string, 
+/**
+ * In words (en).
+ */
+message: string, 
+/**
+ * Offer concerned (in words), when one.
+ */
+offer: string | null, };
+
+export type CaptureInfo = { 
+/**
+ * Capture id.
+ */
+id: bigint, 
+/**
+ * URL or file.
+ */
+url: string, 
+/**
+ * After redirects.
+ */
+final_url: string | null, 
+/**
+ * HTTP status.
+ */
+status: number | null, 
+/**
+ * Content type.
+ */
+content_type: string | null, 
+/**
+ * Fetched at.
+ */
+fetched_at: string, 
+/**
+ * Bytes (uncompressed).
+ */
+bytes: bigint, 
+/**
+ * Stored (compressed) bytes.
+ */
+stored_bytes: bigint, 
+/**
+ * SHA-256 of the body.
+ */
+sha256: string, 
+/**
+ * Whether a recipe is stored with it (re-parse possible).
+ */
+has_recipe: boolean, };
+
+export type SnapshotReview = { 
+/**
+ * The snapshot.
+ */
+snapshot: SnapshotSummary, 
+/**
+ * The vendor's approved snapshot it is compared with.
+ */
+baseline: SnapshotSummary | null, 
+/**
+ * Counts: added, removed, changed, unchanged.
+ */
+added: number, 
+/**
+ * Removed.
+ */
+removed: number, 
+/**
+ * Changed.
+ */
+changed: number, 
+/**
+ * Unchanged.
+ */
+unchanged: number, 
+/**
+ * The diff, changed first.
+ */
+diff: Array<DiffRow>, 
+/**
+ * Anomalies.
+ */
+anomalies: Array<Anomaly>, 
+/**
+ * Rows skipped when reading.
+ */
+skips: Array<Skip>, 
+/**
+ * Raw captures.
+ */
+captures: Array<CaptureInfo>, 
+/**
+ * Hours per month used for the per-GPU-hour figures.
+ */
+hours_per_month: number, };
+
+export type RawView = { 
+/**
+ * The capture.
+ */
+capture: CaptureInfo, 
+/**
+ * Headers.
+ */
+headers: Array<[string, string]>, 
+/**
+ * Body as text (lossy UTF-8), cut at `max_chars`.
+ */
+text: string, 
+/**
+ * Whether the text was cut.
+ */
+truncated: boolean, 
+/**
+ * Whether the stored body still matches its SHA-256.
+ */
+hash_ok: boolean, };
+
 /** Every Tauri command of the desktop shell: its arguments and its result. */
 export interface Commands {
   list_offers: { args: { filter: OfferFilter }; result: Array<OfferView> };
@@ -1583,4 +2213,24 @@ export interface Commands {
     args: { vendor: string; fact: string; value: string; source: string; asOf: string };
     result: Fact;
   };
+  import_file: {
+    args: {
+      path: string;
+      format: ImportFormat | null;
+      vendor: string | null;
+      newVendor: boolean;
+      dryRun: boolean;
+    };
+    result: ImportReport;
+  };
+  scrape_vendor: { args: { vendor: string }; result: ImportReport };
+  list_recipes: { args: Record<string, never>; result: Array<string> };
+  list_snapshots: { args: { state: ReviewState | null }; result: Array<SnapshotSummary> };
+  review_snapshot: { args: { id: number }; result: SnapshotReview };
+  raw_capture: { args: { id: number }; result: RawView };
+  approve_snapshot: { args: { id: number; reviewer: string; note: string }; result: SnapshotSummary };
+  reject_snapshot: { args: { id: number; reviewer: string; note: string }; result: SnapshotSummary };
+  enter_offers: { args: { entry: ManualEntry }; result: ImportReport };
+  parse_price: { args: { text: string }; result: ParsedPrice };
+  export_catalog: { args: { format: string; path: string }; result: number };
 }
