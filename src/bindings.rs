@@ -168,7 +168,7 @@ export interface Commands {
   };
   scrape_vendor: { args: { vendor: string }; result: ImportReport };
   list_recipes: { args: Record<string, never>; result: Array<string> };
-  list_snapshots: { args: { state: ReviewState | null }; result: Array<SnapshotSummary> };
+  list_snapshots: { args: { stateFilter: ReviewState | null }; result: Array<SnapshotSummary> };
   review_snapshot: { args: { id: number }; result: SnapshotReview };
   raw_capture: { args: { id: number }; result: RawView };
   approve_snapshot: { args: { id: number; reviewer: string; note: string }; result: SnapshotSummary };

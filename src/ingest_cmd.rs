@@ -187,33 +187,22 @@ pub(crate) fn export(
     snapshot: Option<i64>,
     include_pending: bool,
 ) -> Result<(), Error> {
-    let rows =
-        native::export_rows(store, &native::ExportOptions { vendor, snapshot, include_pending })?;
-    let n = rows.len();
-    let write = |w: &mut dyn std::io::Write| -> Result<(), Error> {
-        if format == "json" {
-            native::write_json(store, rows.clone(), w)
-        } else {
-            native::write_csv(&rows, w)
-        }
-    };
+    let opts = native::ExportOptions { vendor, snapshot, include_pending };
     match output {
         Some(path) => {
-            // Written to a temporary file first, then renamed: a failure leaves no half file.
-            let tmp = path.with_extension("partial");
-            let mut f = std::fs::File::create(&tmp)
-                .map_err(|source| Error::Io { path: tmp.display().to_string(), source })?;
-            write(&mut f)?;
-            f.sync_all().map_err(|source| Error::Io { path: tmp.display().to_string(), source })?;
-            std::fs::rename(&tmp, path)
-                .map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+            let n = native::export_to_path(store, format, path, &opts)?;
             eprintln!("wrote {n} offers to {}", path.display());
             Ok(())
         }
         None => {
+            let rows = native::export_rows(store, &opts)?;
             let stdout = std::io::stdout();
             let mut lock = stdout.lock();
-            write(&mut lock)
+            if format == "json" {
+                native::write_json(store, rows, &mut lock)
+            } else {
+                native::write_csv(&rows, &mut lock)
+            }
         }
     }
 }

@@ -22,6 +22,7 @@ pub const CHANGE_FLAG_PCT: i64 = 30;
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct SnapshotSummary {
     /// Snapshot id.
+    #[ts(type = "number")]
     pub id: i64,
     /// Vendor key.
     pub vendor_key: String,
@@ -61,6 +62,7 @@ pub struct SnapshotSummary {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct DiffOffer {
     /// Offer id.
+    #[ts(type = "number")]
     pub id: i64,
     /// Price as stored.
     pub price: String,
@@ -125,6 +127,7 @@ pub struct Anomaly {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct CaptureInfo {
     /// Capture id.
+    #[ts(type = "number")]
     pub id: i64,
     /// URL or file.
     pub url: String,
@@ -137,8 +140,10 @@ pub struct CaptureInfo {
     /// Fetched at.
     pub fetched_at: String,
     /// Bytes (uncompressed).
+    #[ts(type = "number")]
     pub bytes: i64,
     /// Stored (compressed) bytes.
+    #[ts(type = "number")]
     pub stored_bytes: i64,
     /// SHA-256 of the body.
     pub sha256: String,

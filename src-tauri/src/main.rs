@@ -4,14 +4,20 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use gpuquote::compare::{self, Comparison, ModelParams, Requirement, Scenario};
+use gpuquote::ingest::manual::{self, ManualEntry};
+use gpuquote::ingest::{self, native, scrape, ImportFormat, ImportOptions, ImportReport};
+use gpuquote::model::ReviewState;
 use gpuquote::model::{Accelerator, OfferFilter, OfferView, VendorView};
+use gpuquote::price::{self, ParsedPrice};
 use gpuquote::quote::{self, QuoteRecord, QuoteRequest, QuoteSettings};
+use gpuquote::review::{self, RawView, SnapshotReview, SnapshotSummary};
 use gpuquote::scoring::{self, Ahp, Dimension, Fact, Profile, Scoreboard};
 use gpuquote::settings::{AppInfo, FxRate, Settings};
 use gpuquote::tco::{self, Side, TcoInput, TcoResult};
 use gpuquote::{catalog, names, paths, settings, ErrorPayload, Store};
 use std::path::PathBuf;
 use std::sync::Mutex;
+use tauri::Emitter;
 
 struct AppState {
     db_path: Option<PathBuf>,
@@ -261,6 +267,124 @@ fn export_quote_pdf(
     state.with(|s| quote::export_pdf(s, &number, Some(version), &lang, path.map(Into::into)))
 }
 
+fn forward_progress(app: &tauri::AppHandle) -> impl FnMut(ingest::Progress) + '_ {
+    move |p| {
+        let _ = app.emit("ingest-progress", p);
+    }
+}
+
+/// Imports (or, with `dry_run`, previews) a file as pending snapshot(s); progress goes to the
+/// window as `ingest-progress` events.
+#[allow(clippy::too_many_arguments)]
+#[tauri::command(async)]
+fn import_file(
+    app: tauri::AppHandle,
+    state: tauri::State<'_, AppState>,
+    path: String,
+    format: Option<ImportFormat>,
+    vendor: Option<String>,
+    new_vendor: bool,
+    dry_run: bool,
+) -> CmdResult<ImportReport> {
+    let opts = ImportOptions {
+        format,
+        vendor: vendor.filter(|v| !v.trim().is_empty()),
+        new_vendor,
+        mode: None,
+        captured_at: None,
+        confidence: None,
+        note: None,
+        dry_run,
+    };
+    let mut progress = forward_progress(&app);
+    state.with(|s| ingest::import_file(s, std::path::Path::new(&path), &opts, &mut progress))
+}
+
+/// Scrapes a vendor with its built-in recipe: the pages are fetched without holding the
+/// database, then stored as one pending snapshot.
+#[tauri::command(async)]
+fn scrape_vendor(
+    app: tauri::AppHandle,
+    state: tauri::State<'_, AppState>,
+    vendor: String,
+) -> CmdResult<ImportReport> {
+    let (recipe, text, name) = state.with(|s| scrape::load_recipe(s, &vendor, None))?;
+    let mut progress = forward_progress(&app);
+    let captures = scrape::fetch_all(&recipe, &text, &mut progress).map_err(|e| e.payload())?;
+    state.with(|s| scrape::store_scrape(s, &recipe, &name, captures, None, false, &mut progress))
+}
+
+#[tauri::command(async)]
+fn list_recipes() -> Vec<String> {
+    scrape::BUILTIN_RECIPES.iter().map(|(k, _)| k.to_string()).collect()
+}
+
+#[tauri::command(async)]
+fn list_snapshots(
+    state: tauri::State<'_, AppState>,
+    state_filter: Option<ReviewState>,
+) -> CmdResult<Vec<SnapshotSummary>> {
+    state.with(|s| review::list(s, state_filter, None))
+}
+
+#[tauri::command(async)]
+fn review_snapshot(state: tauri::State<'_, AppState>, id: i64) -> CmdResult<SnapshotReview> {
+    state.with(|s| review::show(s, id))
+}
+
+#[tauri::command(async)]
+fn raw_capture(state: tauri::State<'_, AppState>, id: i64) -> CmdResult<RawView> {
+    state.with(|s| review::raw(s, id, 200_000))
+}
+
+#[tauri::command(async)]
+fn approve_snapshot(
+    state: tauri::State<'_, AppState>,
+    id: i64,
+    reviewer: String,
+    note: String,
+) -> CmdResult<SnapshotSummary> {
+    let note = Some(note.as_str()).filter(|n| !n.trim().is_empty());
+    state.with(|s| review::approve(s, id, &reviewer, note))
+}
+
+#[tauri::command(async)]
+fn reject_snapshot(
+    state: tauri::State<'_, AppState>,
+    id: i64,
+    reviewer: String,
+    note: String,
+) -> CmdResult<SnapshotSummary> {
+    state.with(|s| review::reject(s, id, &reviewer, &note))
+}
+
+#[tauri::command(async)]
+fn enter_offers(state: tauri::State<'_, AppState>, entry: ManualEntry) -> CmdResult<ImportReport> {
+    state.with(|s| manual::add(s, &entry))
+}
+
+#[tauri::command(async)]
+fn parse_price(text: String) -> CmdResult<ParsedPrice> {
+    match price::parse_price(&text) {
+        Ok(price::PriceText::Price(p)) => Ok(p),
+        Ok(price::PriceText::NoPrice(w)) => Err(ErrorPayload {
+            code: "no_price".into(),
+            message: format!("no price: the text says '{w}'"),
+        }),
+        Err(e) => Err(ErrorPayload { code: "invalid_input".into(), message: e.to_string() }),
+    }
+}
+
+#[tauri::command(async)]
+fn export_catalog(
+    state: tauri::State<'_, AppState>,
+    format: String,
+    path: String,
+) -> CmdResult<usize> {
+    let opts = native::ExportOptions::default();
+    state.with(|s| native::export_to_path(s, &format, std::path::Path::new(&path), &opts))
+}
+
 /// Registers the commands; the names must be those of `gpuquote::bindings::command_names()`.
 macro_rules! commands {
     ($($name:ident),+ $(,)?) => {
@@ -300,7 +424,18 @@ commands!(
     revise_quote,
     decide_quote,
     preview_quote,
-    export_quote_pdf
+    export_quote_pdf,
+    import_file,
+    scrape_vendor,
+    list_recipes,
+    list_snapshots,
+    review_snapshot,
+    raw_capture,
+    approve_snapshot,
+    reject_snapshot,
+    enter_offers,
+    parse_price,
+    export_catalog
 );
 
 fn main() {

@@ -159,6 +159,7 @@ pub struct SnapshotMeta {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct CreatedSnapshot {
     /// Snapshot id (`None` in a dry run).
+    #[ts(type = "number | null")]
     pub id: Option<i64>,
     /// Vendor key.
     pub vendor_key: String,
@@ -238,6 +239,7 @@ pub struct ImportReport {
     /// SHA-256 of the raw source.
     pub sha256: Option<String>,
     /// Snapshots already holding a capture with the same SHA-256 (the same file imported before).
+    #[ts(type = "Array<number>")]
     pub same_source_as: Vec<i64>,
 }
 
@@ -247,8 +249,10 @@ pub struct Progress {
     /// Stage: `read`, `write`, `fetch`.
     pub stage: String,
     /// Units done.
+    #[ts(type = "number")]
     pub done: u64,
     /// Units in all (0 when unknown).
+    #[ts(type = "number")]
     pub total: u64,
     /// Detail (URL, file).
     pub detail: String,

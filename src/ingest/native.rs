@@ -573,6 +573,41 @@ pub fn write_json(store: &Store, rows: Vec<ExportRow>, w: impl std::io::Write) -
     })
 }
 
+/// Exports to a file: written to `<path>.partial` first, synced, then renamed, so a failure (a
+/// full disk) never leaves a half-written file under the name. Returns the offers written.
+pub fn export_to_path(
+    store: &Store,
+    format: &str,
+    path: &std::path::Path,
+    opts: &ExportOptions,
+) -> Result<usize> {
+    let rows = export_rows(store, opts)?;
+    let n = rows.len();
+    let tmp = path.with_extension("partial");
+    let io = |p: &std::path::Path| {
+        let p = p.display().to_string();
+        move |source| Error::Io { path: p, source }
+    };
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io(&tmp))?);
+    let written = match format {
+        "json" => write_json(store, rows, &mut f),
+        "csv" => write_csv(&rows, &mut f),
+        other => Err(Error::invalid("format", format!("'{other}': use csv or json"))),
+    };
+    let done = written.and_then(|_| {
+        let file = f
+            .into_inner()
+            .map_err(|e| Error::Io { path: tmp.display().to_string(), source: e.into_error() })?;
+        file.sync_all().map_err(io(&tmp))
+    });
+    if let Err(e) = done {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    std::fs::rename(&tmp, path).map_err(io(path))?;
+    Ok(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

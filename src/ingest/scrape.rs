@@ -690,7 +690,7 @@ pub fn scrape(
 }
 
 /// Writes fetched (or re-read) captures as a pending snapshot.
-pub(crate) fn store_scrape(
+pub fn store_scrape(
     store: &mut Store,
     recipe: &Recipe,
     recipe_name: &str,

@@ -16,7 +16,14 @@ mkdirSync(artifacts, { recursive: true });
 
 const db = join(mkdtempSync(join(tmpdir(), 'gq-browser-')), 'catalog.sqlite3');
 const core = (...args) => JSON.parse(execFileSync(bin, ['--db', db, ...args, '--json'], { encoding: 'utf8' }));
+// A real SkyPilot catalog imported by the core: the Sources page reviews it.
+const lambdaCsv = join(root, '..', 'shared', 'fixtures', 'skypilot-catalog-v8', 'lambda', 'vms.csv');
+const imported = core('import', lambdaCsv, '--vendor', 'lambda');
+const sid = imported.snapshots[0].id;
 const data = {
+  snapshots: core('review', 'list', '--state', 'pending'),
+  review: core('review', 'show', String(sid)),
+  importPreview: core('import', lambdaCsv, '--vendor', 'lambda', '--dry-run'),
   offers: core('offers'),
   domestic: core('offers', '--domestic'),
   vendors: core('vendors'),
@@ -97,6 +104,10 @@ try {
           case 'ahp_weights': return d.ahp;
           case 'get_quote_settings': return { prefix: 'Q', stale_days: 30, company: '' };
           case 'app_info': return { db_path: '/mock/catalog.sqlite3', schema_version: 1, version: 'test' };
+          case 'list_snapshots': return d.snapshots;
+          case 'review_snapshot': return d.review;
+          case 'list_recipes': return ['lambda', 'runpod'];
+          case 'import_file': return d.importPreview;
           default: throw { code: 'internal', message: `unknown command ${cmd}` };
         }
       },
@@ -174,6 +185,20 @@ try {
   await page.locator('[data-testid="hours-input"]').waitFor();
   assert.match(await page.locator('body').innerText(), /每月小时数[\s\S]*USD[\s\S]*7\.1/);
   await page.screenshot({ path: join(artifacts, 'browser-settings-zh.png'), fullPage: true });
+  // Sources: the imported Lambda catalog pending review, its diff against the built-in list.
+  await page.locator('li.ant-menu-item', { hasText: '价格采集与审核' }).click();
+  await page.locator('[data-testid="diff-table"] tbody tr.ant-table-row').first().waitFor();
+  assert.match(await page.locator('[data-testid="snapshots-table"]').innerText(), /Lambda[\s\S]*待审核[\s\S]*374/);
+  assert.match(await page.locator('[data-testid="diff-counts"]').innerText(), new RegExp(`新增 ${data.review.added}`));
+  await page.screenshot({ path: join(artifacts, 'browser-sources-zh.png'), fullPage: true });
+  await page.locator('[data-testid="open-import"]').click();
+  await page.locator('[data-testid="import-path"]').fill(lambdaCsv);
+  await page.locator('[data-testid="import-preview"]').click();
+  await page.locator('[data-testid="import-report"]').waitFor();
+  assert.match(await page.locator('[data-testid="import-report"]').innerText(), /将导入 374 条在售规格[\s\S]*跳过 34 行[\s\S]*无加速卡/);
+  await page.screenshot({ path: join(artifacts, 'browser-import-zh.png'), fullPage: false });
+  const importCall = await page.evaluate(() => window.__calls.filter((c) => c.cmd === 'import_file').at(-1).args);
+  assert.equal(importCall.dryRun, true);
   assert.deepEqual(errors, [], 'no page errors');
   assert.deepEqual(external, [], 'no request leaves the machine');
   console.log(`browser test passed: ${n} offers, ${data.domestic.length} domestic; screenshot artifacts/browser-catalog-zh.png`);

@@ -2,7 +2,9 @@
 // WebKitWebDriver (plain WebDriver over HTTP), reading Catalog rows that came from a real
 // database file — seeded by the app itself, with a setting changed beforehand by the CLI.
 // Usage: xvfb-run -a node e2e/window.test.mjs
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFileSync, execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { promisify } from 'node:util';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,8 +22,32 @@ const artifacts = join(root, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 // The CLI and the app share this file: the CLI sets 730 h/month first, the app must show it.
-const db = join(mkdtempSync(join(tmpdir(), 'gq-window-')), 'catalog.sqlite3');
+const tmp = mkdtempSync(join(tmpdir(), 'gq-window-'));
+const db = join(tmp, 'catalog.sqlite3');
 execFileSync(cli, ['--db', db, 'settings', 'set-hours', '730']);
+
+// A real scrape by the CLI of a vendor page served on 127.0.0.1: 极智算 raised the 4090 price,
+// changed the H100, dropped the 910B and says 面议 for the H20. It lands as a pending snapshot
+// that the window must show as a diff against the approved list.
+const page = `<table class="price"><tbody>
+<tr><td>NVIDIA H100 SXM5 80GB</td><td>8卡</td><td>裸金属</td><td>92,000元/月</td></tr>
+<tr><td>RTX 4090</td><td>1卡</td><td>容器</td><td>¥2.98/小时</td></tr>
+<tr><td>H20 96GB</td><td>8卡</td><td>裸金属</td><td>面议</td></tr>
+</tbody></table>`;
+const http = createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(page);
+});
+await new Promise((r) => http.listen(0, '127.0.0.1', r));
+const recipe = join(tmp, 'jygpu.toml');
+writeFileSync(
+  recipe,
+  `vendor = "jygpu"\n[http]\ndelay_ms = 0\n[[page]]\nurl = "http://127.0.0.1:${http.address().port}/pricing"\nrows = "table.price tbody tr"\n[page.fields]\ngpu = "td:nth-child(1)"\ngpus = "td:nth-child(2)"\nmode = "td:nth-child(3)"\nprice = "td:nth-child(4)"\n`,
+);
+const scraped = JSON.parse((await promisify(execFile)(cli, ['--db', db, 'scrape', 'jygpu', '--recipe', recipe, '--json'])).stdout);
+http.close();
+assert.equal(scraped.imported, 2);
+const scrapedId = scraped.snapshots[0].id;
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 const base = 'http://127.0.0.1:4444';
@@ -172,9 +198,38 @@ try {
   await new Promise((r) => setTimeout(r, 800));
   writeFileSync(join(artifacts, 'window-tco-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
 
+  // Sources: the pending scrape, its diff against the approved 极智算 list, approved in the window.
+  await click('xpath', "//li[contains(@class,'ant-menu-item')][.//*[contains(text(),'价格采集与审核')]]");
+  const diffRows = await until('review diff', async () => {
+    const els = await wd('POST', `${s}/elements`, { using: 'css selector', value: '[data-testid="diff-table"] tbody tr.ant-table-row' });
+    return els.length >= 2 ? els : null;
+  });
+  const diffText = (await Promise.all(diffRows.map((r) => wd('GET', `${s}/element/${r[ELEMENT]}/text`)))).join('\n');
+  assert.match(diffText, /GeForce RTX 4090 24GB[\s\S]*¥1\.96[\s\S]*¥2\.98[\s\S]*\+52\.0%/);
+  assert.match(diffText, /变化超 30%/);
+  assert.match(diffText, /下架/);
+  const panel = await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="review-panel"]' });
+  assert.match(await wd('GET', `${s}/element/${panel[ELEMENT]}/text`), new RegExp(`价格快照 #${scrapedId}`));
+  await new Promise((r) => setTimeout(r, 800));
+  writeFileSync(join(artifacts, 'window-review-diff-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+  await click('css selector', '[data-testid="approve"]');
+  const reviewer = await until('reviewer field', async () => wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="reviewer"]' }));
+  await wd('POST', `${s}/element/${reviewer[ELEMENT]}/value`, { text: '王五' });
+  await click('css selector', '#decision-ok');
+  await until('approved', async () => {
+    const st = await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="review-state"]' });
+    return (await wd('GET', `${s}/element/${st[ELEMENT]}/text`)).includes('已通过');
+  });
+  const reviewed = JSON.parse(execFileSync(cli, ['--db', db, 'review', 'list', '--state', 'approved', '--vendor', 'jygpu', '--json'], { encoding: 'utf8' }));
+  assert.equal(reviewed[0].id, scrapedId);
+  assert.equal(reviewed[0].reviewer, '王五');
+  assert.equal(reviewed[0].current, true);
+  await new Promise((r) => setTimeout(r, 600));
+  writeFileSync(join(artifacts, 'window-review-approved-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
+
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
-      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,quotes,quote-preview,vendors,tco}-zh.png`,
+      `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,quotes,quote-preview,vendors,tco,review-diff,review-approved}-zh.png`,
   );
 } catch (e) {
   // Keep what the window showed when it failed.

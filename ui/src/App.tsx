@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfigProvider, Layout, Menu, Segmented, Typography, theme } from 'antd';
-import { DatabaseOutlined, FileTextOutlined, LineChartOutlined, SettingOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
+import { CloudSyncOutlined, DatabaseOutlined, FileTextOutlined, LineChartOutlined, SettingOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -12,10 +12,11 @@ import { ComparePage } from './features/compare/ComparePage';
 import { TcoPage } from './features/tco/TcoPage';
 import { VendorsPage } from './features/vendors/VendorsPage';
 import { QuotesPage } from './features/quotes/QuotesPage';
+import { SourcesPage } from './features/sources/SourcesPage';
 import { LANG_KEY, type Lang } from './i18n';
 
-type Page = 'catalog' | 'compare' | 'vendors' | 'tco' | 'quotes' | 'settings';
-const PAGES: Page[] = ['catalog', 'compare', 'vendors', 'tco', 'quotes', 'settings'];
+type Page = 'catalog' | 'compare' | 'vendors' | 'tco' | 'sources' | 'quotes' | 'settings';
+const PAGES: Page[] = ['catalog', 'compare', 'vendors', 'tco', 'sources', 'quotes', 'settings'];
 
 export default function App() {
   const { t, i18n } = useTranslation('common');
@@ -65,6 +66,7 @@ export default function App() {
               { key: 'compare', icon: <SwapOutlined />, label: t('nav.compare') },
               { key: 'vendors', icon: <TeamOutlined />, label: t('nav.vendors') },
               { key: 'tco', icon: <LineChartOutlined />, label: t('nav.tco') },
+              { key: 'sources', icon: <CloudSyncOutlined />, label: t('nav.sources') },
               { key: 'quotes', icon: <FileTextOutlined />, label: t('nav.quotes') },
               { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings') },
             ]}
@@ -90,6 +92,7 @@ export default function App() {
           {page === 'compare' && <ComparePage onQuote={() => setPage('quotes')} />}
           {page === 'vendors' && <VendorsPage />}
           {page === 'tco' && <TcoPage />}
+          {page === 'sources' && <SourcesPage />}
           {page === 'quotes' && <QuotesPage />}
           {page === 'settings' && <SettingsPage />}
         </Layout.Content>

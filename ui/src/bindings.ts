@@ -1623,7 +1623,7 @@ export type CreatedSnapshot = {
 /**
  * Snapshot id (`None` in a dry run).
  */
-id: bigint | null, 
+id: number | null, 
 /**
  * Vendor key.
  */
@@ -1739,7 +1739,7 @@ sha256: string | null,
 /**
  * Snapshots already holding a capture with the same SHA-256 (the same file imported before).
  */
-same_source_as: Array<bigint>, };
+same_source_as: Array<number>, };
 
 export type Progress = { 
 /**
@@ -1749,11 +1749,11 @@ stage: string,
 /**
  * Units done.
  */
-done: bigint, 
+done: number, 
 /**
  * Units in all (0 when unknown).
  */
-total: bigint, 
+total: number, 
 /**
  * Detail (URL, file).
  */
@@ -1895,7 +1895,7 @@ export type SnapshotSummary = {
 /**
  * Snapshot id.
  */
-id: bigint, 
+id: number, 
 /**
  * Vendor key.
  */
@@ -1965,7 +1965,7 @@ export type DiffOffer = {
 /**
  * Offer id.
  */
-id: bigint, 
+id: number, 
 /**
  * Price as stored.
  */
@@ -2068,7 +2068,7 @@ export type CaptureInfo = {
 /**
  * Capture id.
  */
-id: bigint, 
+id: number, 
 /**
  * URL or file.
  */
@@ -2092,11 +2092,11 @@ fetched_at: string,
 /**
  * Bytes (uncompressed).
  */
-bytes: bigint, 
+bytes: number, 
 /**
  * Stored (compressed) bytes.
  */
-stored_bytes: bigint, 
+stored_bytes: number, 
 /**
  * SHA-256 of the body.
  */
@@ -2225,7 +2225,7 @@ export interface Commands {
   };
   scrape_vendor: { args: { vendor: string }; result: ImportReport };
   list_recipes: { args: Record<string, never>; result: Array<string> };
-  list_snapshots: { args: { state: ReviewState | null }; result: Array<SnapshotSummary> };
+  list_snapshots: { args: { stateFilter: ReviewState | null }; result: Array<SnapshotSummary> };
   review_snapshot: { args: { id: number }; result: SnapshotReview };
   raw_capture: { args: { id: number }; result: RawView };
   approve_snapshot: { args: { id: number; reviewer: string; note: string }; result: SnapshotSummary };

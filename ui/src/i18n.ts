@@ -8,6 +8,7 @@ import zhCompare from './locales/zh-CN/compare.json';
 import zhTco from './locales/zh-CN/tco.json';
 import zhVendors from './locales/zh-CN/vendors.json';
 import zhQuotes from './locales/zh-CN/quotes.json';
+import zhSources from './locales/zh-CN/sources.json';
 import enCommon from './locales/en/common.json';
 import enCatalog from './locales/en/catalog.json';
 import enSettings from './locales/en/settings.json';
@@ -15,10 +16,11 @@ import enCompare from './locales/en/compare.json';
 import enTco from './locales/en/tco.json';
 import enVendors from './locales/en/vendors.json';
 import enQuotes from './locales/en/quotes.json';
+import enSources from './locales/en/sources.json';
 
 export const resources = {
-  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, vendors: zhVendors, quotes: zhQuotes, settings: zhSettings },
-  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, vendors: enVendors, quotes: enQuotes, settings: enSettings },
+  'zh-CN': { common: zhCommon, catalog: zhCatalog, compare: zhCompare, tco: zhTco, vendors: zhVendors, quotes: zhQuotes, sources: zhSources, settings: zhSettings },
+  en: { common: enCommon, catalog: enCatalog, compare: enCompare, tco: enTco, vendors: enVendors, quotes: enQuotes, sources: enSources, settings: enSettings },
 } as const;
 
 export type Lang = keyof typeof resources;
@@ -34,7 +36,7 @@ void i18n.use(initReactI18next).init({
   lng: initialLang(),
   fallbackLng: 'zh-CN',
   defaultNS: 'common',
-  ns: ['common', 'catalog', 'compare', 'vendors', 'tco', 'quotes', 'settings'],
+  ns: ['common', 'catalog', 'compare', 'vendors', 'tco', 'sources', 'quotes', 'settings'],
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

@@ -1,6 +1,6 @@
 // TanStack Query around every command.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate, OfferFilter, Profile, QuoteRequest, QuoteSettings, Requirement, Side, TcoInput } from '../bindings';
+import type { Commands, FxRate, ManualEntry, OfferFilter, Profile, QuoteRequest, QuoteSettings, Requirement, ReviewState, Side, TcoInput } from '../bindings';
 import { call } from './call';
 
 export const keys = {
@@ -152,4 +152,60 @@ export const useSetQuoteSettings = () => {
     mutationFn: (settings: QuoteSettings) => call('set_quote_settings', { settings }),
     onSuccess: (data) => qc.setQueryData(['quoteSettings'], data),
   });
+};
+
+// Sources (价格采集与审核): captures, review, import, scrape, manual entry, export.
+export const useSnapshots = (state: ReviewState | null) =>
+  useQuery({ queryKey: ['snapshots', state], queryFn: () => call('list_snapshots', { stateFilter: state }) });
+
+export const useSnapshotReview = (id: number | null) =>
+  useQuery({
+    queryKey: ['snapshot', id],
+    queryFn: () => call('review_snapshot', { id: id as number }),
+    enabled: id != null,
+  });
+
+export const useRawCapture = (id: number | null) =>
+  useQuery({
+    queryKey: ['raw', id],
+    queryFn: () => call('raw_capture', { id: id as number }),
+    enabled: id != null,
+    staleTime: Infinity,
+  });
+
+export const useRecipes = () =>
+  useQuery({ queryKey: ['recipes'], queryFn: () => call('list_recipes', {}), staleTime: Infinity });
+
+/** Anything that adds or decides a snapshot changes the catalog, comparisons and scorecards. */
+export const useSourceActions = () => {
+  const qc = useQueryClient();
+  const done = () => {
+    for (const k of ['snapshots', 'snapshot', 'offers', 'vendors', 'comparison', 'scoreboard', 'accelerators']) {
+      void qc.invalidateQueries({ queryKey: [k] });
+    }
+  };
+  return {
+    importFile: useMutation({
+      mutationFn: (a: Commands['import_file']['args']) => call('import_file', a),
+      onSuccess: (r) => {
+        if (!r.dry_run) done();
+      },
+    }),
+    scrape: useMutation({ mutationFn: (vendor: string) => call('scrape_vendor', { vendor }), onSuccess: done }),
+    approve: useMutation({
+      mutationFn: (a: { id: number; reviewer: string; note: string }) => call('approve_snapshot', a),
+      onSuccess: done,
+    }),
+    reject: useMutation({
+      mutationFn: (a: { id: number; reviewer: string; note: string }) => call('reject_snapshot', a),
+      onSuccess: done,
+    }),
+    enter: useMutation({
+      mutationFn: (entry: ManualEntry) => call('enter_offers', { entry }),
+      onSuccess: (r) => {
+        if (!r.dry_run) done();
+      },
+    }),
+    exportCatalog: useMutation({ mutationFn: (a: { format: string; path: string }) => call('export_catalog', a) }),
+  };
 };

@@ -64,6 +64,11 @@ export function CatalogPage({ onCompare }: { onCompare?: () => void }) {
           <Space size={4} wrap>
             <span data-testid="vendor-name">{en ? o.vendor_en : o.vendor}</span>
             {o.vendor_example && <Tag color="purple">{tc('example')}</Tag>}
+            {o.review_state === 'pending' && (
+              <Tag color="gold" data-testid="pending-tag">
+                {tc('pending')}
+              </Tag>
+            )}
           </Space>
           {o.region && (
             <div>
@@ -274,6 +279,15 @@ export function CatalogPage({ onCompare }: { onCompare?: () => void }) {
         >
           {t('filters.domesticOnly')}
         </Checkbox>
+        <Tooltip title={t('filters.includePendingHint')}>
+          <Checkbox
+            checked={!!filter.include_pending}
+            onChange={(e) => setFilter((f) => ({ ...f, include_pending: e.target.checked || undefined }))}
+            data-testid="filter-pending"
+          >
+            {t('filters.includePending')}
+          </Checkbox>
+        </Tooltip>
         <Button
           onClick={() => {
             setFilter({ domestic: false });
