@@ -215,6 +215,13 @@ pub fn new_quote(store: &mut Store, req: &QuoteRequest) -> Result<QuoteRecord> {
     if !(1..=365).contains(&days) {
         return Err(Error::invalid("validity_days", "use 1 to 365 days"));
     }
+    if req.requirement.include_pending == Some(true) {
+        return Err(Error::invalid(
+            "include_pending",
+            "a quote uses approved prices only: approve the pending snapshot first \
+             (gpuquote review list --state pending), then make the quote",
+        ));
+    }
     let cmp = compare::recommend(store, &req.requirement)?;
     let best = match req.vendor.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         Some(v) => {

@@ -636,6 +636,20 @@ fn review_reject_needs_a_note_and_pending_stays_out_of_recommend() {
     ]);
     assert_eq!(r["candidates"][0]["list_total"], "42240.00");
     assert_eq!(r["candidates"][0]["offer"]["review_state"], "pending");
+    let e = env.fail(&[
+        "quote",
+        "new",
+        "--gpu",
+        "H100",
+        "--count",
+        "8",
+        "--duration",
+        "1mo",
+        "--include-pending",
+        "--requester",
+        "张三",
+    ]);
+    assert!(e.contains("approved prices only"), "{e}");
     let e = env.fail(&["review", "reject", &sid, "--note", " "]);
     assert!(e.contains("say why"), "{e}");
     let out =

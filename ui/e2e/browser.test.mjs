@@ -193,12 +193,18 @@ try {
   await page.screenshot({ path: join(artifacts, 'browser-sources-zh.png'), fullPage: true });
   await page.locator('[data-testid="open-import"]').click();
   await page.locator('[data-testid="import-path"]').fill(lambdaCsv);
+  await page.locator('[data-testid="import-vendor"]').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Lambda' }).first().click();
   await page.locator('[data-testid="import-preview"]').click();
   await page.locator('[data-testid="import-report"]').waitFor();
   assert.match(await page.locator('[data-testid="import-report"]').innerText(), /将导入 374 条在售规格[\s\S]*跳过 34 行[\s\S]*无加速卡/);
+  await page.locator('.ant-modal-title').click();
+  await page.waitForTimeout(400);
   await page.screenshot({ path: join(artifacts, 'browser-import-zh.png'), fullPage: false });
   const importCall = await page.evaluate(() => window.__calls.filter((c) => c.cmd === 'import_file').at(-1).args);
   assert.equal(importCall.dryRun, true);
+  assert.equal(importCall.vendor, 'lambda');
+  assert.ok(await page.locator('[data-testid="import-commit"]').isEnabled(), 'import enabled after a preview');
   assert.deepEqual(errors, [], 'no page errors');
   assert.deepEqual(external, [], 'no request leaves the machine');
   console.log(`browser test passed: ${n} offers, ${data.domestic.length} domestic; screenshot artifacts/browser-catalog-zh.png`);

@@ -33,6 +33,7 @@ type FormValues = {
   domestic: boolean;
   region?: string;
   bring_up: boolean;
+  include_pending?: boolean;
   rank_by: 'effective' | 'list';
   interruptions_per_day?: string;
   recovery_hours?: string;
@@ -119,6 +120,7 @@ export function ComparePage({ onQuote }: { onQuote?: () => void }) {
       nvlink: v.nvlink,
       region: v.region || undefined,
       bring_up: v.bring_up,
+      include_pending: v.include_pending || undefined,
       rank_by: v.rank_by,
       params:
         custom && d
@@ -149,7 +151,12 @@ export function ComparePage({ onQuote }: { onQuote?: () => void }) {
       title: t('col.vendor'),
       key: 'vendor',
       width: 110,
-      render: (_, c) => <span data-testid="candidate-vendor">{en ? c.vendor_en : c.vendor}</span>,
+      render: (_, c) => (
+        <span data-testid="candidate-vendor">
+          {en ? c.vendor_en : c.vendor}
+          {c.offer.review_state === 'pending' && <Tag color="gold">{tc('pending')}</Tag>}
+        </span>
+      ),
     },
     {
       title: t('col.offer'),
@@ -343,6 +350,9 @@ export function ComparePage({ onQuote }: { onQuote?: () => void }) {
             <Form.Item name="bring_up" valuePropName="checked" label={t('form.bringUp')} style={{ marginBottom: 0 }}>
               <Switch size="small" />
             </Form.Item>
+            <Form.Item name="include_pending" valuePropName="checked" tooltip={t('form.includePendingHint')} style={{ marginBottom: 0 }}>
+              <Checkbox data-testid="compare-pending">{t('form.includePending')}</Checkbox>
+            </Form.Item>
           </Space>
           <Collapse
             size="small"
@@ -483,9 +493,16 @@ export function ComparePage({ onQuote }: { onQuote?: () => void }) {
                 <Button disabled={selected.length === 0} onClick={saveSelection} data-testid="save-selection">
                   {t('saveSelection')}
                 </Button>
-                <Button type="primary" onClick={() => setQuoteOpen(true)} data-testid="create-quote">
-                  {tq('create.button')}
-                </Button>
+                <Tooltip title={c.candidates.some((x) => x.offer.review_state === 'pending') ? t('pendingNoQuote') : undefined}>
+                  <Button
+                    type="primary"
+                    disabled={c.candidates.some((x) => x.offer.review_state === 'pending')}
+                    onClick={() => setQuoteOpen(true)}
+                    data-testid="create-quote"
+                  >
+                    {tq('create.button')}
+                  </Button>
+                </Tooltip>
               </Space>
               <Card size="small" title={t('chart.title')}>
                 <CompareChart candidates={c.candidates} />
