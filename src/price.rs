@@ -87,7 +87,7 @@ const CURRENCIES: &[(&str, &str)] = &[
     ("$", "USD"),
 ];
 
-const FROM_WORDS: &[&str] = &["起", "低至", "最低", "startingat", "startsat", "from", "as low as"];
+const FROM_WORDS: &[&str] = &["起", "低至", "最低", "startingat", "startsat", "from", "aslowas"];
 
 const UNITS: &[(&str, BillingUnit)] = &[
     ("小时", BillingUnit::Hour),
@@ -133,14 +133,40 @@ fn fold(s: &str) -> String {
 
 /// Reads a price string. See the module documentation for what it accepts.
 pub fn parse_price(input: &str) -> Result<PriceText, PriceError> {
+    // Fast path: a plain decimal (what files and JSON APIs carry) needs no text analysis.
+    let t = input.trim();
+    if !t.is_empty()
+        && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && t.bytes().filter(|&b| b == b'.').count() <= 1
+        && t.as_bytes()[0] != b'.'
+        && !t.ends_with('.')
+    {
+        if let Ok(amount) = Decimal::from_str(t) {
+            if !amount.is_zero() {
+                return Ok(PriceText::Price(ParsedPrice {
+                    amount,
+                    max: None,
+                    currency: None,
+                    unit: None,
+                    per_gpu: false,
+                    from: false,
+                }));
+            }
+        }
+    }
     let err = |message: String| PriceError { input: input.to_string(), message };
     let text = fold(input.trim());
     if text.is_empty() {
         return Err(err("empty: expected an amount such as ¥1.96/小时 or $2.49/hr".into()));
     }
     let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if let Some(w) = NO_PRICE.iter().find(|w| squeezed.contains(*w)) {
-        if !squeezed.chars().any(|c| c.is_ascii_digit()) || squeezed.contains("面议") {
+    // "No price" words count when there is no amount at all (面议 always).
+    let has_digit = squeezed.bytes().any(|b| b.is_ascii_digit());
+    if squeezed.contains("面议") {
+        return Ok(PriceText::NoPrice("面议".into()));
+    }
+    if !has_digit {
+        if let Some(w) = NO_PRICE.iter().find(|w| squeezed.contains(*w)) {
             return Ok(PriceText::NoPrice(w.to_string()));
         }
     }
@@ -246,7 +272,7 @@ pub fn parse_price(input: &str) -> Result<PriceText, PriceError> {
             rest = rest.replace(word, " ");
         }
     }
-    let from = FROM_WORDS.iter().any(|w| squeezed.contains(&w.replace(' ', "")));
+    let from = FROM_WORDS.iter().any(|w| squeezed.contains(w));
 
     // Unit and per-GPU: from the text after the first amount ("/小时", "per GPU hour", "/卡/月").
     let tail: String = chars[first_start..].iter().collect();

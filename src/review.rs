@@ -799,6 +799,7 @@ pub fn reparse(
             fetched_at: info.fetched_at,
             body,
             recipe,
+            sha256: info.sha256,
         });
     }
     let (text, name) = match recipe_file {

@@ -125,6 +125,8 @@ pub struct RawCapture {
     pub body: Vec<u8>,
     /// The recipe text used to read it (scrapes).
     pub recipe: Option<String>,
+    /// SHA-256 of `body` when already computed (empty: computed when stored).
+    pub sha256: String,
 }
 
 /// Offers and skips read from a source.
@@ -617,11 +619,48 @@ pub(crate) fn commit_opts(
     allow_empty: bool,
     progress: OnProgress<'_>,
 ) -> Result<ImportReport> {
+    // The raw source is hashed and compressed on the other core while the offers are written.
+    std::thread::scope(|sc| {
+        let packed = sc.spawn(|| -> Result<Vec<Packed>> {
+            captures
+                .iter()
+                .map(|c| {
+                    let h =
+                        if c.sha256.is_empty() { sha256_hex(&c.body) } else { c.sha256.clone() };
+                    Ok((compress(&c.body)?, h))
+                })
+                .collect()
+        });
+        commit_inner(store, format, meta, parsed, captures, packed, dry_run, allow_empty, progress)
+    })
+}
+
+/// A capture's compressed body and its SHA-256.
+type Packed = (Vec<u8>, String);
+
+#[allow(clippy::too_many_arguments)]
+fn commit_inner(
+    store: &mut Store,
+    format: &str,
+    meta: &SnapshotMeta,
+    parsed: Parsed,
+    captures: &[RawCapture],
+    packed: std::thread::ScopedJoinHandle<'_, Result<Vec<Packed>>>,
+    dry_run: bool,
+    allow_empty: bool,
+    progress: OnProgress<'_>,
+) -> Result<ImportReport> {
     let hours = crate::settings::hours_per_month(store)?;
-    let sha = captures.first().map(|c| sha256_hex(&c.body));
-    let compressed: Vec<Vec<u8>> =
-        captures.iter().map(|c| compress(&c.body)).collect::<Result<_>>()?;
+    let mut packed = Some(packed);
+    let mut compressed: Option<Vec<Packed>> = None;
     let mut same_source_as = Vec::new();
+    let sha = captures.first().map(|c| {
+        if c.sha256.is_empty() {
+            sha256_hex(&c.body)
+        } else {
+            c.sha256.clone()
+        }
+    });
     if let Some(h) = &sha {
         let mut stmt = store.conn().prepare(
             "SELECT DISTINCT snapshot_id FROM captures WHERE sha256 = ?1 ORDER BY snapshot_id",
@@ -752,7 +791,14 @@ pub(crate) fn commit_opts(
             offers: count,
             state: ReviewState::Pending,
         });
-        for (c, body) in captures.iter().zip(&compressed) {
+        if compressed.is_none() {
+            let handle =
+                packed.take().ok_or_else(|| Error::invalid("capture", "compressed twice"))?;
+            compressed = Some(
+                handle.join().map_err(|_| Error::invalid("capture", "compression failed"))??,
+            );
+        }
+        for (c, (body, hash)) in captures.iter().zip(compressed.iter().flatten()) {
             tx.execute(
                 "INSERT INTO captures (snapshot_id, url, final_url, status, headers, content_type,
                  fetched_at, body, body_len, sha256, recipe)
@@ -767,7 +813,7 @@ pub(crate) fn commit_opts(
                     c.fetched_at,
                     body,
                     c.body.len() as i64,
-                    sha256_hex(&c.body),
+                    hash,
                     c.recipe
                 ],
             )?;
@@ -966,6 +1012,7 @@ pub fn import_bytes(
         fetched_at: chrono::Utc::now().to_rfc3339(),
         body,
         recipe: None,
+        sha256: sha,
     };
     commit(store, format.as_str(), &meta, parsed, &[capture], opts.dry_run, progress)
 }

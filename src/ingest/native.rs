@@ -140,6 +140,17 @@ pub(crate) fn row_to_draft(
     field_prefix: &str,
     r: &ExportRow,
 ) -> Result<std::result::Result<Draft, Skip>> {
+    row_to_draft_with(file, line, field_prefix, r, None)
+}
+
+/// [`row_to_draft`] with the price cell already read (a scrape reads it once).
+pub(crate) fn row_to_draft_with(
+    file: &str,
+    line: u64,
+    field_prefix: &str,
+    r: &ExportRow,
+    parsed: Option<std::result::Result<PriceText, crate::price::PriceError>>,
+) -> Result<std::result::Result<Draft, Skip>> {
     let err = |field: &str, message: String| Error::Import {
         file: file.to_string(),
         line: (line > 0).then_some(line),
@@ -195,7 +206,7 @@ pub(crate) fn row_to_draft(
         return Err(err("gpus", "0: an instance has at least one GPU".into()));
     }
     let price_text = unformula(r.price.trim());
-    let parsed = match parse_price(price_text) {
+    let parsed = match parsed.unwrap_or_else(|| parse_price(price_text)) {
         Ok(PriceText::Price(p)) => p,
         Ok(PriceText::NoPrice(w)) => {
             return Ok(Err(Skip::new(

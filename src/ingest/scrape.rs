@@ -352,7 +352,13 @@ pub fn extract(recipe: &Recipe, page: &PageRecipe, body: &[u8], url: &str) -> Re
                     m.insert(k.clone(), g);
                 }
             }
-            rows.push((m, collapse(&el.text().collect::<String>())));
+            // The row's text is kept only for rows that end up skipped (see below).
+            let raw = if m.contains_key("gpu") && m.contains_key("price") {
+                String::new()
+            } else {
+                collapse(&el.text().collect::<String>())
+            };
+            rows.push((m, raw));
         }
     }
     let mut out = Parsed::default();
@@ -416,9 +422,10 @@ pub fn extract(recipe: &Recipe, page: &PageRecipe, body: &[u8], url: &str) -> Re
         };
         // A page states the unit in the price string; a default billing/currency must not
         // contradict it, so defaults give way to what the cell says.
-        let row = prefer_cell(row);
-        match super::native::row_to_draft(url, line, "", &row) {
-            Ok(Ok(d)) => out.drafts.push(Draft { hint: format!("{} {}", d.hint, d.gpu), ..d }),
+        let (row, parsed) = prefer_cell(row);
+        let raw = if raw.is_empty() { m_text(&m) } else { raw };
+        match super::native::row_to_draft_with(url, line, "", &row, Some(parsed)) {
+            Ok(Ok(d)) => out.drafts.push(d),
             Ok(Err(s)) => out.skips.push(Skip { raw: Some(raw.chars().take(300).collect()), ..s }),
             Err(Error::Import { field, message, .. }) => {
                 let code = if field.as_deref() == Some("price") {
@@ -435,8 +442,17 @@ pub fn extract(recipe: &Recipe, page: &PageRecipe, body: &[u8], url: &str) -> Re
     Ok(out)
 }
 
-fn prefer_cell(mut row: ExportRow) -> ExportRow {
-    if let Ok(crate::price::PriceText::Price(p)) = crate::price::parse_price(&row.price) {
+/// The row's fields in words, for a skipped row's record.
+fn m_text(m: &BTreeMap<String, String>) -> String {
+    m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+}
+
+/// Reads the price cell once; defaults for unit, currency and basis give way to what it says.
+fn prefer_cell(
+    mut row: ExportRow,
+) -> (ExportRow, std::result::Result<crate::price::PriceText, crate::price::PriceError>) {
+    let parsed = crate::price::parse_price(row.price.trim());
+    if let Ok(crate::price::PriceText::Price(p)) = &parsed {
         if p.unit.is_some() {
             row.billing = None;
         }
@@ -447,7 +463,7 @@ fn prefer_cell(mut row: ExportRow) -> ExportRow {
             row.price_basis = None;
         }
     }
-    row
+    (row, parsed)
 }
 
 /// Fetches every page of a recipe, politely; nothing is written.
@@ -592,6 +608,7 @@ pub fn fetch_all(
                 fetched_at,
                 body,
                 recipe: Some(recipe_text.to_string()),
+                sha256: String::new(),
             });
         }?;
         out.push(capture);

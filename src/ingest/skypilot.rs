@@ -68,6 +68,8 @@ pub fn parse(file: &str, body: &[u8], mode: Mode, progress: OnProgress<'_>) -> R
     let mut rec = csv::StringRecord::new();
     let mut n = 0u64;
     let mut lines = super::Lines::new(body);
+    let mut info_cache: std::collections::HashMap<(String, u32), GpuInfo> =
+        std::collections::HashMap::new();
     loop {
         match rdr.read_record(&mut rec) {
             Ok(true) => {}
@@ -148,9 +150,16 @@ pub fn parse(file: &str, body: &[u8], mode: Mode, progress: OnProgress<'_>) -> R
             continue;
         }
         let (memory, maker, note) = match cols.gpu_info.map(get).filter(|s| !s.is_empty()) {
-            Some(text) => {
-                gpu_info(text, count as u32).map_err(|m| err(Some(line), Some("GpuInfo"), m))?
-            }
+            // The same GpuInfo repeats for every region of an instance type: read it once.
+            Some(text) => match info_cache.get(&(text.to_string(), count as u32)) {
+                Some(hit) => hit.clone(),
+                None => {
+                    let v = gpu_info(text, count as u32)
+                        .map_err(|m| err(Some(line), Some("GpuInfo"), m))?;
+                    info_cache.insert((text.to_string(), count as u32), v.clone());
+                    v
+                }
+            },
             None => (None, None, None),
         };
         let region = cols.region.map(get).filter(|s| !s.is_empty()).map(|r| {
