@@ -60,7 +60,8 @@ impl Env {
 }
 
 fn fixture(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures").join(rel)
+    // Copies of ../shared/fixtures (real SkyPilot catalogs; see tests/fixtures/.../SOURCE.md).
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -657,6 +658,33 @@ fn review_reject_needs_a_note_and_pending_stays_out_of_recommend() {
     assert!(out.contains("rejected by 赵六"), "{out}");
     let l = env.json(&["review", "list", "--state", "rejected"]);
     assert_eq!(l[0]["review_note"], "not a final price");
+}
+
+#[test]
+fn review_flags_memory_duplicates_unit_changes_and_big_moves() {
+    let env = Env::new();
+    let f = env.path("jy.csv");
+    std::fs::write(
+        &f,
+        "vendor,accelerator,gpu_memory_gb,gpus,mode,billing,price,currency,region\n\
+         jygpu,h100-sxm-80gb,40,8,bare_metal,month,84480,CNY,\n\
+         jygpu,RTX 4090,,1,container,hour,¥1.96/小时,,\n\
+         jygpu,RTX 4090,,1,container,hour,¥1.98/小时,,\n\
+         jygpu,昇腾910B,,8,bare_metal,hour,¥40/小时,,华为专区\n",
+    )
+    .expect("w");
+    let r = env.json(&["import", f.to_str().expect("p")]);
+    let sid = r["snapshots"][0]["id"].as_i64().expect("id").to_string();
+    let show = env.json(&["review", "show", &sid]);
+    let codes: Vec<&str> = show["anomalies"].as_array().expect("a").iter().filter_map(|a| a["code"].as_str()).collect();
+    assert!(codes.contains(&"memory_mismatch"), "{codes:?}");
+    assert!(codes.contains(&"duplicate"), "{codes:?}");
+    assert!(codes.contains(&"unit_changed"), "910B month → hour: {codes:?}");
+    let mem = show["anomalies"].as_array().expect("a").iter().find(|a| a["code"] == "memory_mismatch").expect("m");
+    assert!(mem["message"].as_str().expect("s").contains("40 GB"), "{mem}");
+    // The built-in 910B 华为专区 offer is ¥15,600/month from (2.71/GPU-h); ¥40/h for 8 GPUs is 5.00.
+    let b910 = show["diff"].as_array().expect("d").iter().find(|d| d["region"] == "华为专区").expect("910B");
+    assert!(b910["flags"].as_array().expect("f").iter().any(|f| f == "price_change"), "{b910}");
 }
 
 #[test]

@@ -406,6 +406,11 @@ impl AccResolver {
         if n.is_empty() {
             return Ok(Err(("unknown_gpu".into(), "no accelerator name".into())));
         }
+        // An accelerator key is authoritative (our own exports): a memory the row states that
+        // contradicts the spec is flagged in review, not turned into another model.
+        if let Some(a) = self.accs.iter().find(|a| a.key == d.gpu.trim()) {
+            return Ok(Ok((a.id, None)));
+        }
         let memory = d.gpu_memory_gb.or_else(|| memory_in(&d.gpu));
         // Exact names first; then the longest run of leading words that is a known name
         // ("NVIDIA H100 SXM5 80GB" → "H100 SXM5"… → "H100").

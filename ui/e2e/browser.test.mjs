@@ -17,7 +17,7 @@ mkdirSync(artifacts, { recursive: true });
 const db = join(mkdtempSync(join(tmpdir(), 'gq-browser-')), 'catalog.sqlite3');
 const core = (...args) => JSON.parse(execFileSync(bin, ['--db', db, ...args, '--json'], { encoding: 'utf8' }));
 // A real SkyPilot catalog imported by the core: the Sources page reviews it.
-const lambdaCsv = join(root, '..', 'shared', 'fixtures', 'skypilot-catalog-v8', 'lambda', 'vms.csv');
+const lambdaCsv = join(root, 'tests', 'fixtures', 'skypilot-catalog-v8', 'lambda', 'vms.csv');
 const imported = core('import', lambdaCsv, '--vendor', 'lambda');
 const sid = imported.snapshots[0].id;
 const data = {
