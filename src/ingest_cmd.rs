@@ -17,7 +17,13 @@ fn reviewer(given: Option<String>) -> String {
 
 fn progress_printer(json: bool) -> impl FnMut(ingest::Progress) {
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // Machine-readable progress lines for scripts and tests: GPUQUOTE_PROGRESS=1.
+    let lines = std::env::var_os("GPUQUOTE_PROGRESS").is_some();
     move |p: ingest::Progress| {
+        if lines {
+            eprintln!("progress {} {}/{} {}", p.stage, p.done, p.total, p.detail);
+            return;
+        }
         if json || !tty {
             if p.stage == "retry" {
                 eprintln!("{}", p.detail);

@@ -676,14 +676,29 @@ fn review_flags_memory_duplicates_unit_changes_and_big_moves() {
     let r = env.json(&["import", f.to_str().expect("p")]);
     let sid = r["snapshots"][0]["id"].as_i64().expect("id").to_string();
     let show = env.json(&["review", "show", &sid]);
-    let codes: Vec<&str> = show["anomalies"].as_array().expect("a").iter().filter_map(|a| a["code"].as_str()).collect();
+    let codes: Vec<&str> = show["anomalies"]
+        .as_array()
+        .expect("a")
+        .iter()
+        .filter_map(|a| a["code"].as_str())
+        .collect();
     assert!(codes.contains(&"memory_mismatch"), "{codes:?}");
     assert!(codes.contains(&"duplicate"), "{codes:?}");
     assert!(codes.contains(&"unit_changed"), "910B month → hour: {codes:?}");
-    let mem = show["anomalies"].as_array().expect("a").iter().find(|a| a["code"] == "memory_mismatch").expect("m");
+    let mem = show["anomalies"]
+        .as_array()
+        .expect("a")
+        .iter()
+        .find(|a| a["code"] == "memory_mismatch")
+        .expect("m");
     assert!(mem["message"].as_str().expect("s").contains("40 GB"), "{mem}");
     // The built-in 910B 华为专区 offer is ¥15,600/month from (2.71/GPU-h); ¥40/h for 8 GPUs is 5.00.
-    let b910 = show["diff"].as_array().expect("d").iter().find(|d| d["region"] == "华为专区").expect("910B");
+    let b910 = show["diff"]
+        .as_array()
+        .expect("d")
+        .iter()
+        .find(|d| d["region"] == "华为专区")
+        .expect("910B");
     assert!(b910["flags"].as_array().expect("f").iter().any(|f| f == "price_change"), "{b910}");
 }
 
@@ -709,36 +724,40 @@ fn kill_9_during_a_200k_row_import_leaves_the_database_as_it_was() {
         }
     }
     let bin = assert_cmd::cargo::cargo_bin("gpuquote");
-    let mut killed_mid_way = 0;
-    for delay_ms in [30u64, 80, 150, 250, 400, 600] {
-        let mut child = std::process::Command::new(&bin)
-            .args([
-                "--db",
-                env.db().to_str().expect("p"),
-                "import",
-                big.to_str().expect("p"),
-                "--json",
-            ])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("spawn");
-        std::thread::sleep(Duration::from_millis(delay_ms));
-        let finished = child.try_wait().expect("wait").is_some();
-        if !finished {
-            // SIGKILL: no destructor, no rollback by the program — SQLite's journal must do it.
-            child.kill().expect("kill -9");
-            killed_mid_way += 1;
+    // Kill the import while it is writing rows inside its transaction: the progress lines say
+    // how many of the 200,000 offers have been inserted.
+    let mut child = std::process::Command::new(&bin)
+        .args(["--db", env.db().to_str().expect("p"), "import", big.to_str().expect("p"), "--json"])
+        .env("GPUQUOTE_PROGRESS", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut seen = String::new();
+    for line in BufReader::new(stderr).lines() {
+        let line = line.expect("line");
+        seen = line.clone();
+        if let Some(rest) = line.strip_prefix("progress write ") {
+            let done: u64 = rest.split('/').next().and_then(|d| d.parse().ok()).unwrap_or(0);
+            if done >= 100_000 {
+                break;
+            }
         }
-        let _ = child.wait();
-        let check = env.ok(&["db", "check"]);
-        assert!(check.contains("ok"), "{check}");
-        let now = env.counts();
-        if finished {
-            assert_eq!(now.1 - before.1, 200_000, "a finished import holds every row");
-            break;
-        }
-        assert_eq!(now, before, "killed after {delay_ms} ms: no part of the import may remain");
     }
-    assert!(killed_mid_way > 0, "the import was never caught mid-way");
+    assert!(
+        child.try_wait().expect("wait").is_none(),
+        "the import ended before it could be killed ({seen})"
+    );
+    // SIGKILL: no destructor, no rollback by the program — SQLite's journal must undo it.
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    assert!(seen.starts_with("progress write 1"), "killed mid-write: {seen}");
+    let check = env.ok(&["db", "check"]);
+    assert!(check.contains("ok"), "{check}");
+    assert_eq!(env.counts(), before, "no part of the import may remain");
+    // The same import run to the end holds every row.
+    let r = env.json(&["import", big.to_str().expect("p")]);
+    assert_eq!(r["imported"], 200_000);
+    assert_eq!(env.counts().1 - before.1, 200_000);
 }
