@@ -214,7 +214,16 @@ try {
   writeFileSync(join(artifacts, 'window-review-diff-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
   await click('css selector', '[data-testid="approve"]');
   const reviewer = await until('reviewer field', async () => wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="reviewer"]' }));
-  await wd('POST', `${s}/element/${reviewer[ELEMENT]}/value`, { text: '王五' });
+  assert.ok(reviewer);
+  // CJK text typed through WebKitWebDriver can arrive twice (input-method composition): set the
+  // value the way React expects instead.
+  await wd('POST', `${s}/execute/sync`, {
+    script:
+      "const el = document.querySelector('[data-testid=\"reviewer\"]');" +
+      "Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, arguments[0]);" +
+      "el.dispatchEvent(new Event('input', { bubbles: true })); return el.value;",
+    args: ['王五'],
+  });
   await click('css selector', '#decision-ok');
   await until('approved', async () => {
     const st = await wd('POST', `${s}/element`, { using: 'css selector', value: '[data-testid="review-state"]' });
