@@ -15,6 +15,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("migrations/0003_evidence.sql"),
     include_str!("migrations/0004_quotes.sql"),
     include_str!("migrations/0005_ingest.sql"),
+    include_str!("migrations/0006_offer_checks.sql"),
 ];
 
 /// Newest schema version this binary knows.

@@ -382,6 +382,19 @@ fn malformed_files_name_line_and_field_and_change_nothing() {
     ]);
     assert!(e.contains("did you mean") && e.contains("Lambda"), "{e}");
     assert_eq!(env.counts(), before);
+    // Offers stay append-only and checked after the schema-6 rebuild of the table.
+    let c = rusqlite::Connection::open(env.db()).expect("open");
+    let e = c.execute("UPDATE offers SET price = '1'", []).expect_err("append-only").to_string();
+    assert!(e.contains("append-only"), "{e}");
+    let e = c
+        .execute(
+            "INSERT INTO offers (snapshot_id, accelerator_id, gpus, mode, tenancy, billing, price, currency)
+             VALUES (1, 1, 1, 'boat', 'dedicated', 'hour', '1', 'CNY')",
+            [],
+        )
+        .expect_err("check")
+        .to_string();
+    assert!(e.contains("CHECK"), "{e}");
 }
 
 #[test]
