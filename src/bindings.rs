@@ -166,7 +166,7 @@ export interface Commands {
     };
     result: ImportReport;
   };
-  scrape_vendor: { args: { vendor: string }; result: ImportReport };
+  scrape_vendor: { args: { vendor: string; recipe: string | null }; result: ImportReport };
   list_recipes: { args: Record<string, never>; result: Array<string> };
   list_snapshots: { args: { stateFilter: ReviewState | null }; result: Array<SnapshotSummary> };
   review_snapshot: { args: { id: number }; result: SnapshotReview };

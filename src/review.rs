@@ -119,6 +119,8 @@ pub struct Anomaly {
     pub code: String,
     /// In words (en).
     pub message: String,
+    /// In words (zh).
+    pub message_zh: String,
     /// Offer concerned (in words), when one.
     pub offer: Option<String>,
 }
@@ -368,6 +370,22 @@ fn baseline_id(store: &Store, sid: i64) -> Result<Option<i64>> {
         .optional()?)
 }
 
+fn zh_unit(b: BillingUnit) -> &'static str {
+    match b {
+        BillingUnit::Hour => "小时",
+        BillingUnit::Day => "天",
+        BillingUnit::Month => "月",
+        BillingUnit::Year => "年",
+    }
+}
+
+fn zh_basis(b: PriceBasis) -> &'static str {
+    match b {
+        PriceBasis::Instance => "按实例",
+        PriceBasis::Gpu => "按卡",
+    }
+}
+
 /// The review of one snapshot: diff against the vendor's approved list, anomalies, skips, raw.
 pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
     let snapshot = summary(store, id)?;
@@ -411,6 +429,7 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
                     "{} times in this capture with the same configuration and billing",
                     seen[&k]
                 ),
+                message_zh: format!("本次采集中出现 {} 次（配置与计费方式相同）", seen[&k]),
                 offer: Some(o.words()),
             });
         }
@@ -480,6 +499,10 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
                         "source says {m} GB per GPU; the {} spec is {spec} GB",
                         n.acc_name
                     ),
+                    message_zh: format!(
+                        "来源标注每卡显存 {m} GB，{} 的规格为 {spec} GB",
+                        n.acc_name
+                    ),
                     offer: Some(n.words()),
                 });
             }
@@ -494,6 +517,7 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
                 message:
                     "an accelerator not in the built-in list (added by an import; specs unknown)"
                         .into(),
+                message_zh: "不在内置列表中的型号（由导入新增，规格未知）".into(),
                 offer: Some(n.acc_name.clone()),
             });
         }
@@ -532,6 +556,17 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
                             n.billing,
                             n.basis
                         ),
+                        message_zh: format!(
+                            "原为 {} {}/{}（{}），现为 {} {}/{}（{}）",
+                            money::exact(o.price),
+                            o.currency,
+                            zh_unit(o.billing),
+                            zh_basis(o.basis),
+                            money::exact(n.price),
+                            n.currency,
+                            zh_unit(n.billing),
+                            zh_basis(n.basis)
+                        ),
                         offer: Some(n.words()),
                     });
                 }
@@ -542,6 +577,10 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
                             code: "price_change".into(),
                             message: format!(
                                 "per-GPU-hour price changed {}% (over {CHANGE_FLAG_PCT}%)",
+                                money::two_dp(p)
+                            ),
+                            message_zh: format!(
+                                "每卡时价格变化 {}%（超过 {CHANGE_FLAG_PCT}%）",
                                 money::two_dp(p)
                             ),
                             offer: Some(n.words()),
@@ -604,6 +643,7 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
             message: format!(
                 "{missing} rows had no readable price (面议 or unreadable); see the skipped rows"
             ),
+            message_zh: format!("{missing} 行没有可识别的价格（面议或无法识别），见“跳过的行”"),
             offer: None,
         });
     }
@@ -611,6 +651,7 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
         anomalies.push(Anomaly {
             code: "no_offers".into(),
             message: "no offers were read: the page layout or the file may have changed; fix the recipe and re-parse".into(),
+            message_zh: "未读出任何在售规格：网页结构或文件格式可能已变化，请修正配方后重新解析".into(),
             offer: None,
         });
     }
@@ -618,6 +659,7 @@ pub fn show(store: &Store, id: i64) -> Result<SnapshotReview> {
         anomalies.push(Anomaly {
             code: "no_baseline".into(),
             message: "no approved list of this vendor to compare with: every offer is new".into(),
+            message_zh: "该供应商没有已通过的价格表可对比：所有规格均为新增".into(),
             offer: None,
         });
     }

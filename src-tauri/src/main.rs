@@ -300,17 +300,32 @@ fn import_file(
     state.with(|s| ingest::import_file(s, std::path::Path::new(&path), &opts, &mut progress))
 }
 
-/// Scrapes a vendor with its built-in recipe: the pages are fetched without holding the
+/// Scrapes a vendor with its built-in recipe (or a recipe file): the pages are fetched without holding the
 /// database, then stored as one pending snapshot.
 #[tauri::command(async)]
 fn scrape_vendor(
     app: tauri::AppHandle,
     state: tauri::State<'_, AppState>,
     vendor: String,
+    recipe: Option<String>,
 ) -> CmdResult<ImportReport> {
-    let (recipe, text, name) = state.with(|s| scrape::load_recipe(s, &vendor, None))?;
+    let file = recipe.map(std::path::PathBuf::from);
+    let (recipe, text, name) = state.with(|s| scrape::load_recipe(s, &vendor, file.as_deref()))?;
+    // reqwest's blocking client runs its own runtime: it must not be created or dropped on one of
+    // Tauri's async workers, so the fetch runs on a plain thread of its own.
+    let captures = std::thread::scope(|sc| {
+        sc.spawn(|| {
+            let mut progress = forward_progress(&app);
+            scrape::fetch_all(&recipe, &text, &mut progress)
+        })
+        .join()
+    })
+    .map_err(|_| ErrorPayload {
+        code: "internal".into(),
+        message: "the scrape thread failed".into(),
+    })?
+    .map_err(|e| e.payload())?;
     let mut progress = forward_progress(&app);
-    let captures = scrape::fetch_all(&recipe, &text, &mut progress).map_err(|e| e.payload())?;
     state.with(|s| scrape::store_scrape(s, &recipe, &name, captures, None, false, &mut progress))
 }
 

@@ -29,7 +29,7 @@ execFileSync(cli, ['--db', db, 'settings', 'set-hours', '730']);
 // A real scrape by the CLI of a vendor page served on 127.0.0.1: 极智算 raised the 4090 price,
 // changed the H100, dropped the 910B and says 面议 for the H20. It lands as a pending snapshot
 // that the window must show as a diff against the approved list.
-const page = `<table class="price"><tbody>
+let page = `<table class="price"><tbody>
 <tr><td>NVIDIA H100 SXM5 80GB</td><td>8卡</td><td>裸金属</td><td>92,000元/月</td></tr>
 <tr><td>RTX 4090</td><td>1卡</td><td>容器</td><td>¥2.98/小时</td></tr>
 <tr><td>H20 96GB</td><td>8卡</td><td>裸金属</td><td>面议</td></tr>
@@ -45,7 +45,6 @@ writeFileSync(
   `vendor = "jygpu"\n[http]\ndelay_ms = 0\n[[page]]\nurl = "http://127.0.0.1:${http.address().port}/pricing"\nrows = "table.price tbody tr"\n[page.fields]\ngpu = "td:nth-child(1)"\ngpus = "td:nth-child(2)"\nmode = "td:nth-child(3)"\nprice = "td:nth-child(4)"\n`,
 );
 const scraped = JSON.parse((await promisify(execFile)(cli, ['--db', db, 'scrape', 'jygpu', '--recipe', recipe, '--json'])).stdout);
-http.close();
 assert.equal(scraped.imported, 2);
 const scrapedId = scraped.snapshots[0].id;
 
@@ -236,6 +235,24 @@ try {
   await new Promise((r) => setTimeout(r, 600));
   writeFileSync(join(artifacts, 'window-review-approved-zh.png'), Buffer.from(await wd('GET', `${s}/screenshot`), 'base64'));
 
+  // The app's own scrape (the Tauri command, reqwest inside the app) with a recipe file: the
+  // vendor lowered the H100 price; the capture appears as a new pending snapshot.
+  page = page.replace('92,000元/月', '80,000元/月');
+  const res = await wd('POST', `${s}/execute/async`, {
+    script:
+      'const done = arguments[arguments.length - 1];' +
+      "window.__TAURI_INTERNALS__.invoke('scrape_vendor', { vendor: '', recipe: arguments[0] })" +
+      '.then((r) => done(JSON.stringify(r)), (e) => done("ERR " + JSON.stringify(e)));',
+    args: [recipe],
+  });
+  assert.ok(!res.startsWith('ERR'), res);
+  const appScrape = JSON.parse(res);
+  assert.equal(appScrape.imported, 2);
+  const appReview = JSON.parse(execFileSync(cli, ['--db', db, 'review', 'show', String(appScrape.snapshots[0].id), '--json'], { encoding: 'utf8' }));
+  assert.equal(appReview.baseline.id, scrapedId);
+  const h100Change = appReview.diff.find((d) => d.kind === 'changed');
+  assert.equal(h100Change.change_pct, '-13.04');
+
   console.log(
     `window test passed: ${texts.length} rows from ${vendors.size} vendors; session ready ${tSession.toFixed(0)} ms, ` +
       `catalog rows visible ${tRows.toFixed(0)} ms after launch; screenshots artifacts/window-{catalog,compare,quotes,quote-preview,vendors,tco,review-diff,review-approved}-zh.png`,
@@ -250,4 +267,5 @@ try {
 } finally {
   if (session) await wd('DELETE', `/session/${session}`).catch(() => {});
   stop();
+  http.close();
 }

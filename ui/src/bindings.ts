@@ -2060,6 +2060,10 @@ code: string,
  */
 message: string, 
 /**
+ * In words (zh).
+ */
+message_zh: string, 
+/**
  * Offer concerned (in words), when one.
  */
 offer: string | null, };
@@ -2223,7 +2227,7 @@ export interface Commands {
     };
     result: ImportReport;
   };
-  scrape_vendor: { args: { vendor: string }; result: ImportReport };
+  scrape_vendor: { args: { vendor: string; recipe: string | null }; result: ImportReport };
   list_recipes: { args: Record<string, never>; result: Array<string> };
   list_snapshots: { args: { stateFilter: ReviewState | null }; result: Array<SnapshotSummary> };
   review_snapshot: { args: { id: number }; result: SnapshotReview };

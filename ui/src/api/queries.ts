@@ -191,7 +191,10 @@ export const useSourceActions = () => {
         if (!r.dry_run) done();
       },
     }),
-    scrape: useMutation({ mutationFn: (vendor: string) => call('scrape_vendor', { vendor }), onSuccess: done }),
+    scrape: useMutation({
+      mutationFn: (a: { vendor: string; recipe: string | null }) => call('scrape_vendor', a),
+      onSuccess: done,
+    }),
     approve: useMutation({
       mutationFn: (a: { id: number; reviewer: string; note: string }) => call('approve_snapshot', a),
       onSuccess: done,

@@ -15,7 +15,8 @@ const KIND_COLOR: Record<string, string> = { added: 'green', removed: 'red', cha
 
 export function ReviewPanel({ id, onDecided }: { id: number; onDecided: () => void }) {
   const { t } = useTranslation('sources');
-  const { t: tc } = useTranslation('common');
+  const { t: tc, i18n } = useTranslation('common');
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const review = useSnapshotReview(id);
   const act = useSourceActions();
   const [showUnchanged, setShowUnchanged] = useState(false);
@@ -212,7 +213,7 @@ export function ReviewPanel({ id, onDecided }: { id: number; onDecided: () => vo
                   <List.Item>
                     <Tag color={a.code === 'no_baseline' ? 'default' : 'red'}>{t(`anomaly.${a.code}`, { defaultValue: a.code })}</Tag>
                     {a.offer && <b style={{ marginRight: 6 }}>{a.offer}</b>}
-                    <Typography.Text type="secondary">{a.message}</Typography.Text>
+                    <Typography.Text type="secondary">{lang === 'en' ? a.message : a.message_zh}</Typography.Text>
                   </List.Item>
                 )}
               />

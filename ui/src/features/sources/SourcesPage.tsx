@@ -6,7 +6,7 @@ import { Button, Dropdown, Input, Progress, Segmented, Space, Table, Tag, Typogr
 import type { TableColumnsType } from 'antd';
 import { CloudDownloadOutlined, EditOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { save } from '@tauri-apps/plugin-dialog';
+import { open as openDialog, save } from '@tauri-apps/plugin-dialog';
 import type { Progress as IngestProgress, ReviewState, SnapshotSummary } from '../../bindings';
 import { useRecipes, useSnapshots, useSourceActions, useVendors } from '../../api/queries';
 import { ErrorNotice } from '../../ErrorNotice';
@@ -50,16 +50,25 @@ export function SourcesPage() {
     return v ? `${v.name_zh}` : key;
   };
 
-  const scrape = (vendor: string) => {
+  const scrape = async (key: string) => {
+    let recipe: string | null = null;
+    if (key === '__file') {
+      const p = await openDialog({ multiple: false, filters: [{ name: 'Recipe (TOML)', extensions: ['toml'] }] }).catch(() => null);
+      if (typeof p !== 'string') return;
+      recipe = p;
+    }
     setScrapeProgress(null);
-    act.scrape.mutate(vendor, {
-      onSuccess: (r) => {
-        const id = r.snapshots[0]?.id ?? null;
-        setState('pending');
-        setSelected(id);
-        void msg.success(t('scrapeDone', { vendor: vendorName(vendor), offers: r.imported, skipped: r.skipped }));
+    act.scrape.mutate(
+      { vendor: recipe ? '' : key, recipe },
+      {
+        onSuccess: (r) => {
+          const id = r.snapshots[0]?.id ?? null;
+          setState('pending');
+          setSelected(id);
+          void msg.success(t('scrapeDone', { vendor: r.snapshots[0]?.vendor ?? vendorName(key), offers: r.imported, skipped: r.skipped }));
+        },
       },
-    });
+    );
   };
 
   const exportCatalog = async () => {
@@ -123,8 +132,12 @@ export function SourcesPage() {
         </Button>
         <Dropdown
           menu={{
-            items: (recipes.data ?? []).map((k) => ({ key: k, label: vendorName(k) })),
-            onClick: (e) => scrape(e.key),
+            items: [
+              ...(recipes.data ?? []).map((k) => ({ key: k, label: vendorName(k) })),
+              { type: 'divider' as const },
+              { key: '__file', label: t('scrapeFromFile') },
+            ],
+            onClick: (e) => void scrape(e.key),
           }}
           disabled={act.scrape.isPending}
         >
