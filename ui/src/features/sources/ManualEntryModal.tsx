@@ -42,7 +42,8 @@ export function ManualEntryModal({ open, onClose, onSaved }: { open: boolean; on
   }, [priceText]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     act.enter.mutate(
       {
         vendor: v.vendor,

@@ -109,7 +109,9 @@ export function ReviewPanel({ id, onDecided }: { id: number; onDecided: () => vo
   const diff = r.diff.filter((d) => showUnchanged || d.kind !== 'unchanged');
 
   const decide = async () => {
-    const v = await form.validateFields();
+    // Invalid fields are shown under the inputs; nothing else to do.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     localStorage.setItem(REVIEWER_KEY, v.reviewer);
     const m = decision === 'approve' ? act.approve : act.reject;
     m.mutate(
