@@ -574,11 +574,19 @@ fn vendor_id(tx: &Transaction<'_>, v: &VendorRef, create: bool) -> Result<(i64, 
     if !(create || v.name_zh.is_some() || v.name_en.is_some()) || n.is_empty() {
         let names: Vec<String> =
             rows.iter().flat_map(|(_, _, zh, en)| [zh.clone(), en.clone()]).collect();
-        return Err(Error::UnknownName {
-            kind: "vendor",
-            given: format!("{} (pass --new-vendor to add it)", v.key),
-            suggestions: names::closest(&v.key, &names),
-        });
+        let close = names::closest(&v.key, &names);
+        let hint = if close.is_empty() {
+            String::new()
+        } else {
+            format!(" — did you mean: {}?", close.join(", "))
+        };
+        return Err(Error::invalid(
+            "vendor",
+            format!(
+                "unknown vendor '{}'{hint} To add it as a new vendor, pass --new-vendor.",
+                v.key
+            ),
+        ));
     }
     let key: String = v
         .key
