@@ -94,16 +94,7 @@ fn bench(c: &mut Criterion) {
     };
     let csv = our_csv();
     eprintln!("our CSV: {} rows, {:.1} MB", ROWS, csv.len() as f64 / 1e6);
-    let opts = ImportOptions {
-        format: Some(ImportFormat::Csv),
-        vendor: None,
-        new_vendor: false,
-        mode: None,
-        captured_at: None,
-        confidence: None,
-        note: None,
-        dry_run: false,
-    };
+    let opts = ImportOptions { format: Some(ImportFormat::Csv), ..Default::default() };
     let mut g = c.benchmark_group("import");
     g.sample_size(10).measurement_time(Duration::from_secs(20));
     g.bench_function("csv_100k_rows_into_sqlite_file", |b| {

@@ -5,16 +5,20 @@ use crate::error::{Error, Result};
 use crate::model::{Accelerator, Confidence};
 use crate::store::Store;
 
+/// Full-width ASCII (Ａ..ｚ, ０..９, ／, ．) as its half-width form; other characters unchanged.
+pub fn half_width(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        _ => c,
+    }
+}
+
 /// Normalises a name for matching: case, spaces, hyphens, underscores and full-width forms are
 /// ignored, and a leading maker or product-line word (NVIDIA, GeForce, Huawei) is dropped.
 pub fn normalize(s: &str) -> String {
     let mut out: String = s
         .chars()
-        .map(|c| match c {
-            // Full-width ASCII (Ａ..ｚ, ０..９) to half-width.
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            _ => c,
-        })
+        .map(half_width)
         .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_' | '·' | '.'))
         .flat_map(char::to_lowercase)
         .collect();
@@ -96,7 +100,12 @@ pub fn resolve_gpu(store: &Store, given: &str) -> Result<Vec<i64>> {
 
 /// Vendor ids matching `given` by key, Chinese or English name.
 pub fn resolve_vendor(store: &Store, given: &str) -> Result<Vec<i64>> {
-    let mut stmt = store.conn().prepare("SELECT id, key, name_zh, name_en FROM vendors")?;
+    resolve_vendor_conn(store.conn(), given)
+}
+
+/// [`resolve_vendor`] through any connection (or transaction).
+pub fn resolve_vendor_conn(conn: &rusqlite::Connection, given: &str) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached("SELECT id, key, name_zh, name_en FROM vendors")?;
     let rows: Vec<(i64, String, String, String)> = stmt
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
         .collect::<rusqlite::Result<_>>()?;

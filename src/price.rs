@@ -118,13 +118,12 @@ const GPU_WORDS: &[&str] = &["卡时", "卡", "张", "gpuhour", "gpuhr", "pergpu
 fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        let c = match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        let c = match crate::names::half_width(c) {
             '\u{FFE5}' | '\u{A5}' => '¥',
             '\u{3000}' | '\u{A0}' | '\t' | '\n' | '\r' => ' ',
             '〜' | '–' | '—' => '~',
             '每' => '/',
-            _ => c,
+            h => h,
         };
         out.extend(c.to_lowercase());
     }

@@ -11,7 +11,6 @@ use crate::store::Store;
 use rusqlite::{params, OptionalExtension};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::str::FromStr;
 use ts_rs::TS;
 
@@ -165,7 +164,7 @@ fn today() -> chrono::NaiveDate {
 /// The canonical content hash: SHA-256 of the content's JSON (fields in declaration order).
 pub fn content_hash(c: &QuoteContent) -> Result<String> {
     let json = serde_json::to_vec(c).map_err(|e| Error::invalid("quote", e.to_string()))?;
-    Ok(format!("{:x}", Sha256::digest(&json)))
+    Ok(crate::ingest::sha256_hex(&json))
 }
 
 fn line(role: &str, c: &Candidate, score: Option<String>) -> QuoteLine {

@@ -200,7 +200,7 @@ const SUMMARY_SQL: &str =
         s.review_state, s.reviewer, s.reviewed_at, s.review_note, s.note,
         (SELECT COUNT(*) FROM offers o WHERE o.snapshot_id = s.id),
         (SELECT COUNT(*) FROM snapshot_skips k WHERE k.snapshot_id = s.id),
-        (SELECT COUNT(*) FROM captures c WHERE c.snapshot_id = s.id)
+        (SELECT COUNT(*) FROM captures c WHERE c.snapshot_id = s.id), s.vendor_id
      FROM snapshots s JOIN vendors v ON v.id = s.vendor_id";
 
 fn summary_row(r: &rusqlite::Row<'_>, current: &[i64]) -> rusqlite::Result<SnapshotSummary> {
@@ -239,22 +239,14 @@ pub fn list(
     };
     let mut stmt =
         store.conn().prepare(&format!("{SUMMARY_SQL} ORDER BY s.created_at DESC, s.id DESC"))?;
-    let rows = stmt.query_map([], |r| Ok((summary_row(r, &current)?, r.get::<_, String>(1)?)))?;
+    let rows = stmt.query_map([], |r| Ok((summary_row(r, &current)?, r.get::<_, i64>(16)?)))?;
     let mut out = Vec::new();
     for row in rows {
-        let (s, _) = row?;
-        if state.is_some_and(|st| st != s.state) {
+        let (s, vendor_id) = row?;
+        if state.is_some_and(|st| st != s.state)
+            || vendor_ids.as_ref().is_some_and(|ids| !ids.contains(&vendor_id))
+        {
             continue;
-        }
-        if let Some(ids) = &vendor_ids {
-            let vid: i64 = store.conn().query_row(
-                "SELECT vendor_id FROM snapshots WHERE id = ?1",
-                [s.id],
-                |r| r.get(0),
-            )?;
-            if !ids.contains(&vid) {
-                continue;
-            }
         }
         out.push(s);
     }

@@ -1,32 +1,12 @@
 //! Integration tests: the `gpuquote` binary on real database files in temporary directories.
 
+mod common;
+
 use assert_cmd::Command;
+use common::Env;
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-struct Env {
-    dir: tempfile::TempDir,
-}
-
-impl Env {
-    fn new() -> Self {
-        Env { dir: tempfile::tempdir().expect("tempdir") }
-    }
-    fn db(&self) -> PathBuf {
-        self.dir.path().join("catalog.sqlite3")
-    }
-    fn cmd(&self) -> Command {
-        let mut c = Command::cargo_bin("gpuquote").expect("binary");
-        c.arg("--db").arg(self.db()).env_remove("GPUQUOTE_DB");
-        c
-    }
-    fn json(&self, args: &[&str]) -> Value {
-        let out = self.cmd().args(args).arg("--json").output().expect("run");
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        serde_json::from_slice(&out.stdout).expect("json")
-    }
-}
+use std::path::Path;
 
 fn file_bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).expect("read")
@@ -168,7 +148,7 @@ fn a_newer_schema_is_refused_and_untouched() {
         .failure()
         .stderr(predicate::str::contains("schema version 99 is newer"));
     assert_eq!(file_bytes(&env.db()), before);
-    assert!(!env.dir.path().join("catalog.sqlite3-wal").exists());
+    assert!(!env.path("catalog.sqlite3-wal").exists());
 }
 
 #[test]
@@ -180,7 +160,7 @@ fn check_and_backup() {
             gpuquote::store::SCHEMA_VERSION
         ))),
     );
-    let backup = env.dir.path().join("backup.sqlite3");
+    let backup = env.path("backup.sqlite3");
     env.cmd().args(["db", "backup"]).arg(&backup).assert().success();
     // The copy is a complete database with the same offers.
     let mut c = Command::cargo_bin("gpuquote").expect("binary");
@@ -199,7 +179,7 @@ fn check_and_backup() {
 #[test]
 fn database_path_comes_from_the_environment() {
     let env = Env::new();
-    let p = env.dir.path().join("from-env.sqlite3");
+    let p = env.path("from-env.sqlite3");
     let mut c = Command::cargo_bin("gpuquote").expect("binary");
     c.env("GPUQUOTE_DB", &p)
         .args(["db", "path"])
@@ -627,7 +607,7 @@ fn quote_pdf_read_by_real_readers() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let number = String::from_utf8_lossy(&out.stdout).trim().to_string();
     env.cmd().args(["quote", "issue", &number]).assert().success();
-    let pdf = env.dir.path().join("q.pdf");
+    let pdf = env.path("q.pdf");
     let p = pdf.to_str().expect("path");
     env.cmd().args(["quote", "pdf", &number, "-o", p, "--lang", "zh"]).assert().success();
     let text = run_tool("pdftotext", &[p, "-"]);
@@ -654,11 +634,9 @@ fn quote_pdf_read_by_real_readers() {
     let row = fonts.lines().find(|l| l.contains("NotoSansSC")).expect("font listed");
     assert!(row.contains("yes yes yes"), "embedded, subset, unicode: {row}");
     assert!(std::fs::metadata(&pdf).expect("pdf").len() < 300 * 1024);
-    let png = env.dir.path().join("page");
+    let png = env.path("page");
     run_tool("pdftoppm", &["-r", "40", "-png", p, png.to_str().expect("png")]);
-    assert!(
-        env.dir.path().join("page-1.png").exists() && env.dir.path().join("page-2.png").exists()
-    );
+    assert!(env.path("page-1.png").exists() && env.path("page-2.png").exists());
     // The issued v1's PDF does not change after a revision: same hash printed.
     let v1_text = text.clone();
     env.cmd().args(["quote", "revise", &number]).assert().success();

@@ -2,62 +2,15 @@
 //! a real HTTP server on 127.0.0.1 started by the tests (HTML table, cards, JSON API, 404, 429
 //! then success, a slow server, an oversized body, a redirect loop).
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
+
+use common::Env;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-struct Env {
-    dir: tempfile::TempDir,
-}
-
-impl Env {
-    fn new() -> Self {
-        Env { dir: tempfile::tempdir().expect("tempdir") }
-    }
-    fn db(&self) -> PathBuf {
-        self.dir.path().join("catalog.sqlite3")
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-    fn cmd(&self) -> Command {
-        let mut c = Command::cargo_bin("gpuquote").expect("binary");
-        c.arg("--db").arg(self.db()).env_remove("GPUQUOTE_DB");
-        c
-    }
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.cmd().args(args).output().expect("run");
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8_lossy(&out.stdout).to_string()
-    }
-    fn fail(&self, args: &[&str]) -> String {
-        let out = self.cmd().args(args).output().expect("run");
-        assert!(
-            !out.status.success(),
-            "{args:?} should fail: {}",
-            String::from_utf8_lossy(&out.stdout)
-        );
-        String::from_utf8_lossy(&out.stderr).to_string()
-    }
-    fn json(&self, args: &[&str]) -> Value {
-        let out = self.ok(&[args, &["--json"]].concat());
-        serde_json::from_str(&out).expect("json")
-    }
-    fn counts(&self) -> (i64, i64, i64) {
-        let c = rusqlite::Connection::open(self.db()).expect("open");
-        let q = |sql: &str| c.query_row(sql, [], |r| r.get::<_, i64>(0)).expect(sql);
-        (
-            q("SELECT count(*) FROM snapshots"),
-            q("SELECT count(*) FROM offers"),
-            q("SELECT count(*) FROM captures"),
-        )
-    }
-}
 
 fn fixture(rel: &str) -> PathBuf {
     // Copies of ../shared/fixtures (real SkyPilot catalogs; see tests/fixtures/.../SOURCE.md).

@@ -10,12 +10,8 @@ fuzz_target!(|data: &[u8]| {
         let opts = ImportOptions {
             format: Some(format),
             vendor: Some("lambda".into()),
-            new_vendor: false,
-            mode: None,
-            captured_at: None,
-            confidence: None,
-            note: None,
             dry_run: true,
+            ..Default::default()
         };
         let _ = ingest::import_bytes(&mut store, "fuzz.csv", data.to_vec(), &opts, &mut |_| {});
     }

@@ -290,11 +290,8 @@ fn import_file(
         format,
         vendor: vendor.filter(|v| !v.trim().is_empty()),
         new_vendor,
-        mode: None,
-        captured_at: None,
-        confidence: None,
-        note: None,
         dry_run,
+        ..Default::default()
     };
     let mut progress = forward_progress(&app);
     state.with(|s| ingest::import_file(s, std::path::Path::new(&path), &opts, &mut progress))

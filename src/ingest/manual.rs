@@ -57,6 +57,7 @@ pub fn add(store: &mut Store, entry: &ManualEntry) -> Result<ImportReport> {
         captured_at: chrono::Utc::now().to_rfc3339(),
         confidence: Confidence::Medium,
         note: entry.note.clone(),
+        keep_if_empty: false,
     };
     commit(store, "manual", &meta, parsed, &[], entry.dry_run, &mut |_| {})
 }

@@ -125,7 +125,7 @@ pub struct RawCapture {
     pub body: Vec<u8>,
     /// The recipe text used to read it (scrapes).
     pub recipe: Option<String>,
-    /// SHA-256 of `body` when already computed (empty: computed when stored).
+    /// SHA-256 of `body` (hex), computed where the bytes are read or fetched.
     pub sha256: String,
 }
 
@@ -155,6 +155,9 @@ pub struct SnapshotMeta {
     pub confidence: Confidence,
     /// Note.
     pub note: Option<String>,
+    /// Keep the snapshot even when no offer was read (a scrape whose page changed: the raw page
+    /// is kept so an improved recipe can re-read it offline; such a snapshot cannot be approved).
+    pub keep_if_empty: bool,
 }
 
 /// A snapshot an import created.
@@ -292,8 +295,7 @@ impl<'a> Lines<'a> {
 
 /// SHA-256 in hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let d = Sha256::digest(bytes);
-    d.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:x}", Sha256::digest(bytes))
 }
 
 /// Deflate-compresses a capture body.
@@ -560,33 +562,33 @@ impl AccResolver {
 }
 
 fn vendor_id(tx: &Transaction<'_>, v: &VendorRef, create: bool) -> Result<(i64, String, String)> {
-    let rows: Vec<(i64, String, String, String)> = {
-        let mut stmt = tx.prepare_cached("SELECT id, key, name_zh, name_en FROM vendors")?;
-        let it = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-        it.collect::<rusqlite::Result<_>>()?
-    };
-    let n = normalize(&v.key);
-    if let Some((id, key, zh, _)) =
-        rows.iter().find(|(_, k, zh, en)| [k, zh, en].iter().any(|s| normalize(s) == n))
-    {
-        return Ok((*id, key.clone(), zh.clone()));
-    }
-    if !(create || v.name_zh.is_some() || v.name_en.is_some()) || n.is_empty() {
-        let names: Vec<String> =
-            rows.iter().flat_map(|(_, _, zh, en)| [zh.clone(), en.clone()]).collect();
-        let close = names::closest(&v.key, &names);
-        let hint = if close.is_empty() {
-            String::new()
-        } else {
-            format!(" — did you mean: {}?", close.join(", "))
-        };
-        return Err(Error::invalid(
-            "vendor",
-            format!(
-                "unknown vendor '{}'{hint} To add it as a new vendor, pass --new-vendor.",
-                v.key
-            ),
-        ));
+    match names::resolve_vendor_conn(tx, &v.key) {
+        Ok(ids) => {
+            let (key, zh) =
+                tx.query_row("SELECT key, name_zh FROM vendors WHERE id = ?1", [ids[0]], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })?;
+            return Ok((ids[0], key, zh));
+        }
+        Err(Error::UnknownName { suggestions, .. })
+            if !(create || v.name_zh.is_some() || v.name_en.is_some())
+                || v.key.trim().is_empty() =>
+        {
+            let hint = if suggestions.is_empty() {
+                String::new()
+            } else {
+                format!(" — did you mean: {}?", suggestions.join(", "))
+            };
+            return Err(Error::invalid(
+                "vendor",
+                format!(
+                    "unknown vendor '{}'{hint} To add it as a new vendor, pass --new-vendor.",
+                    v.key
+                ),
+            ));
+        }
+        Err(Error::UnknownName { .. }) => {}
+        Err(e) => return Err(e),
     }
     let key: String = v
         .key
@@ -616,40 +618,14 @@ pub fn commit(
     dry_run: bool,
     progress: OnProgress<'_>,
 ) -> Result<ImportReport> {
-    commit_opts(store, format, meta, parsed, captures, dry_run, false, progress)
-}
-
-/// [`commit`], optionally keeping a capture that yielded no offers (a scrape whose page changed:
-/// the raw page is kept so an improved recipe can re-read it offline).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn commit_opts(
-    store: &mut Store,
-    format: &str,
-    meta: &SnapshotMeta,
-    parsed: Parsed,
-    captures: &[RawCapture],
-    dry_run: bool,
-    allow_empty: bool,
-    progress: OnProgress<'_>,
-) -> Result<ImportReport> {
     // The raw source is hashed and compressed on the other core while the offers are written.
     std::thread::scope(|sc| {
-        let packed = sc.spawn(|| -> Result<Vec<Packed>> {
-            captures
-                .iter()
-                .map(|c| {
-                    let h =
-                        if c.sha256.is_empty() { sha256_hex(&c.body) } else { c.sha256.clone() };
-                    Ok((compress(&c.body)?, h))
-                })
-                .collect()
+        let packed = sc.spawn(|| -> Result<Vec<Vec<u8>>> {
+            captures.iter().map(|c| compress(&c.body)).collect()
         });
-        commit_inner(store, format, meta, parsed, captures, packed, dry_run, allow_empty, progress)
+        commit_inner(store, format, meta, parsed, captures, packed, dry_run, progress)
     })
 }
-
-/// A capture's compressed body and its SHA-256.
-type Packed = (Vec<u8>, String);
 
 #[allow(clippy::too_many_arguments)]
 fn commit_inner(
@@ -658,22 +634,13 @@ fn commit_inner(
     meta: &SnapshotMeta,
     parsed: Parsed,
     captures: &[RawCapture],
-    packed: std::thread::ScopedJoinHandle<'_, Result<Vec<Packed>>>,
+    packed: std::thread::ScopedJoinHandle<'_, Result<Vec<Vec<u8>>>>,
     dry_run: bool,
-    allow_empty: bool,
     progress: OnProgress<'_>,
 ) -> Result<ImportReport> {
     let hours = crate::settings::hours_per_month(store)?;
-    let mut packed = Some(packed);
-    let mut compressed: Option<Vec<Packed>> = None;
     let mut same_source_as = Vec::new();
-    let sha = captures.first().map(|c| {
-        if c.sha256.is_empty() {
-            sha256_hex(&c.body)
-        } else {
-            c.sha256.clone()
-        }
-    });
+    let sha = captures.first().map(|c| c.sha256.clone());
     if let Some(h) = &sha {
         let mut stmt = store.conn().prepare(
             "SELECT DISTINCT snapshot_id FROM captures WHERE sha256 = ?1 ORDER BY snapshot_id",
@@ -701,7 +668,7 @@ fn commit_inner(
         };
         groups.entry(v).or_default().push(d);
     }
-    if groups.is_empty() && allow_empty {
+    if groups.is_empty() && meta.keep_if_empty {
         if let Some(v) = &meta.vendor {
             groups.insert(VendorRef { key: v.clone(), name_zh: None, name_en: None }, Vec::new());
         }
@@ -804,35 +771,34 @@ fn commit_inner(
             offers: count,
             state: ReviewState::Pending,
         });
-        if compressed.is_none() {
-            let handle =
-                packed.take().ok_or_else(|| Error::invalid("capture", "compressed twice"))?;
-            compressed = Some(
-                handle.join().map_err(|_| Error::invalid("capture", "compression failed"))??,
-            );
-        }
-        for (c, (body, hash)) in captures.iter().zip(compressed.iter().flatten()) {
-            tx.execute(
-                "INSERT INTO captures (snapshot_id, url, final_url, status, headers, content_type,
-                 fetched_at, body, body_len, sha256, recipe)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![
-                    sid,
-                    c.url,
-                    c.final_url,
-                    c.status,
-                    serde_json::to_string(&c.headers).unwrap_or_else(|_| "[]".into()),
-                    c.content_type,
-                    c.fetched_at,
-                    body,
-                    c.body.len() as i64,
-                    hash,
-                    c.recipe
-                ],
-            )?;
+    }
+    // The raw source, compressed meanwhile on the other core, goes with every snapshot made.
+    let compressed =
+        packed.join().map_err(|_| Error::invalid("capture", "compression failed"))??;
+    let mut ins = tx.prepare_cached(
+        "INSERT INTO captures (snapshot_id, url, final_url, status, headers, content_type,
+         fetched_at, body, body_len, sha256, recipe)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?;
+    for sid in created.iter().filter_map(|c| c.id) {
+        for (c, body) in captures.iter().zip(&compressed) {
+            ins.execute(params![
+                sid,
+                c.url,
+                c.final_url,
+                c.status,
+                serde_json::to_string(&c.headers).unwrap_or_else(|_| "[]".into()),
+                c.content_type,
+                c.fetched_at,
+                body,
+                c.body.len() as i64,
+                c.sha256,
+                c.recipe
+            ])?;
         }
     }
-    if imported == 0 && !allow_empty {
+    drop(ins);
+    if imported == 0 && !meta.keep_if_empty {
         let why = if skips.is_empty() {
             "the source has no offers".to_string()
         } else {
@@ -940,7 +906,7 @@ impl ImportFormat {
 }
 
 /// What `import` is asked to do.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ImportOptions {
     /// Format (`None`: detect).
     pub format: Option<ImportFormat>,
@@ -1007,6 +973,7 @@ pub fn import_bytes(
         captured_at: opts.captured_at.clone().unwrap_or_else(|| chrono::Utc::now().to_rfc3339()),
         confidence: opts.confidence.unwrap_or(Confidence::Medium),
         note: opts.note.clone(),
+        keep_if_empty: false,
     };
     if let Some(c) = &opts.captured_at {
         chrono::DateTime::parse_from_rfc3339(c).map_err(|e| {

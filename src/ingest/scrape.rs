@@ -599,6 +599,7 @@ pub fn fetch_all(
                     rules.max_bytes
                 )));
             }
+            let sha256 = super::sha256_hex(&body);
             break Ok(RawCapture {
                 url: page.url.clone(),
                 final_url: (final_url != page.url).then_some(final_url),
@@ -608,7 +609,7 @@ pub fn fetch_all(
                 fetched_at,
                 body,
                 recipe: Some(recipe_text.to_string()),
-                sha256: String::new(),
+                sha256,
             });
         }?;
         out.push(capture);
@@ -737,6 +738,7 @@ pub fn store_scrape(
             .and_then(Confidence::parse)
             .unwrap_or(Confidence::Medium),
         note: Some(note.trim().to_string()).filter(|s| !s.is_empty()),
+        keep_if_empty: true,
     };
-    super::commit_opts(store, "scrape", &meta, parsed, &captures, dry_run, true, progress)
+    super::commit(store, "scrape", &meta, parsed, &captures, dry_run, progress)
 }

@@ -68,7 +68,7 @@ pub fn parse(file: &str, body: &[u8], mode: Mode, progress: OnProgress<'_>) -> R
     let mut rec = csv::StringRecord::new();
     let mut n = 0u64;
     let mut lines = super::Lines::new(body);
-    let mut info_cache: std::collections::HashMap<(String, u32), GpuInfo> =
+    let mut info_cache: std::collections::HashMap<String, GpuFacts> =
         std::collections::HashMap::new();
     loop {
         match rdr.read_record(&mut rec) {
@@ -151,15 +151,13 @@ pub fn parse(file: &str, body: &[u8], mode: Mode, progress: OnProgress<'_>) -> R
         }
         let (memory, maker, note) = match cols.gpu_info.map(get).filter(|s| !s.is_empty()) {
             // The same GpuInfo repeats for every region of an instance type: read it once.
-            Some(text) => match info_cache.get(&(text.to_string(), count as u32)) {
-                Some(hit) => hit.clone(),
-                None => {
-                    let v = gpu_info(text, count as u32)
-                        .map_err(|m| err(Some(line), Some("GpuInfo"), m))?;
-                    info_cache.insert((text.to_string(), count as u32), v.clone());
-                    v
+            Some(text) => {
+                if !info_cache.contains_key(text) {
+                    let facts = gpu_facts(text).map_err(|m| err(Some(line), Some("GpuInfo"), m))?;
+                    info_cache.insert(text.to_string(), facts);
                 }
-            },
+                info_cache.get(text).map(|f| gpu_info_of(f, count as u32)).unwrap_or_default()
+            }
             None => (None, None, None),
         };
         let region = cols.region.map(get).filter(|s| !s.is_empty()).map(|r| {
@@ -204,30 +202,47 @@ pub fn parse(file: &str, body: &[u8], mode: Mode, progress: OnProgress<'_>) -> R
 /// Memory per GPU (GB), maker and a note on inconsistencies.
 type GpuInfo = (Option<u32>, Option<String>, Option<String>);
 
-/// Memory per GPU (GB), maker and a note on inconsistencies from a `GpuInfo` cell (JSON or a
-/// Python literal with single quotes, True/False/None).
-fn gpu_info(text: &str, count: u32) -> std::result::Result<GpuInfo, String> {
+/// What a `GpuInfo` cell states: memory per GPU and in all (MiB), maker.
+#[derive(Clone)]
+struct GpuFacts {
+    mib: Option<f64>,
+    total_mib: Option<f64>,
+    maker: Option<String>,
+}
+
+/// Reads a `GpuInfo` cell (JSON or a Python literal with single quotes, True/False/None).
+fn gpu_facts(text: &str) -> std::result::Result<GpuFacts, String> {
     let v: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(_) => serde_json::from_str(&python_to_json(text))
             .map_err(|e| format!("GpuInfo is neither JSON nor a Python literal ({e})"))?,
     };
     let gpu = v.get("Gpus").and_then(|g| g.get(0));
-    let mib = gpu
-        .and_then(|g| g.get("MemoryInfo"))
-        .and_then(|m| m.get("SizeInMiB"))
-        .and_then(serde_json::Value::as_f64);
-    let memory = mib.filter(|m| *m > 0.0).map(|m| (m / 1024.0).round() as u32);
-    let maker =
-        gpu.and_then(|g| g.get("Manufacturer")).and_then(|m| m.as_str()).map(str::to_string);
-    let total = v.get("TotalGpuMemoryInMiB").and_then(serde_json::Value::as_f64);
-    let note = match (mib, total) {
+    Ok(GpuFacts {
+        mib: gpu
+            .and_then(|g| g.get("MemoryInfo"))
+            .and_then(|m| m.get("SizeInMiB"))
+            .and_then(serde_json::Value::as_f64),
+        total_mib: v.get("TotalGpuMemoryInMiB").and_then(serde_json::Value::as_f64),
+        maker: gpu.and_then(|g| g.get("Manufacturer")).and_then(|m| m.as_str()).map(str::to_string),
+    })
+}
+
+/// Memory per GPU (GB), maker and a note when the stated total contradicts `count` GPUs.
+fn gpu_info_of(f: &GpuFacts, count: u32) -> GpuInfo {
+    let memory = f.mib.filter(|m| *m > 0.0).map(|m| (m / 1024.0).round() as u32);
+    let note = match (f.mib, f.total_mib) {
         (Some(m), Some(t)) if count > 1 && (t - m * count as f64).abs() > 1.0 => Some(format!(
             "source GpuInfo: TotalGpuMemoryInMiB {t} ≠ {count} × {m} MiB (per-GPU memory used)"
         )),
         _ => None,
     };
-    Ok((memory, maker, note))
+    (memory, f.maker.clone(), note)
+}
+
+#[cfg(test)]
+fn gpu_info(text: &str, count: u32) -> std::result::Result<GpuInfo, String> {
+    Ok(gpu_info_of(&gpu_facts(text)?, count))
 }
 
 /// Python literal → JSON: quotes swapped outside strings, True/False/None mapped.
